@@ -1,0 +1,3 @@
+from geodeck.cli.main import run
+
+run()

@@ -1,0 +1,37 @@
+"""``geodeck``: play, replay and inspect geodeck games from the terminal."""
+
+from __future__ import annotations
+
+import typer
+
+from geodeck import __version__
+from geodeck.cli.replay import replay
+
+app = typer.Typer(
+    name="geodeck",
+    help="Geography card games: the cross family (uppsala, buxtehude, italia, world) and "
+    "undercover.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command()(replay)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"geodeck {__version__}")
+        raise typer.Exit
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version."
+    ),
+) -> None:
+    """Geography card games in the terminal."""
+
+
+def run() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""Shared machinery: seats, errors, records, the Game interface."""

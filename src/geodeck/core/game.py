@@ -1,0 +1,149 @@
+"""The ``Game`` interface every family implements, and the registry of families."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from geodeck.core.errors import RecordError, SetupError
+
+FORMAT = "geodeck/1"
+
+
+class Expects(NamedTuple):
+    """The seats whose move is awaited and the kind of move; ``((), None)`` once finished."""
+
+    seats: tuple[int, ...]
+    kind: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+
+def winners_of(scores: Sequence[int]) -> tuple[int, ...]:
+    """The highest score wins; ties share the win (A7, B3)."""
+    best = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)
+
+
+class Game(ABC):
+    """A game in progress. Built by ``new_game`` or ``Game.from_record``."""
+
+    family: ClassVar[str]
+    games: ClassVar[tuple[str, ...]]
+    _families: ClassVar[dict[str, type[Game]]] = {}
+
+    game: str
+    variant: str
+    seats: tuple[str, ...]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in getattr(cls, "games", ()):
+            Game._families[name] = cls
+
+    @staticmethod
+    def family_of(game: str) -> type[Game]:
+        try:
+            return Game._families[game]
+        except KeyError:
+            known = ", ".join(sorted(Game._families))
+            raise SetupError(f"unknown game {game!r} (known: {known})") from None
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Rebuild a game from a ``geodeck/1`` record, replaying its actions if it has any."""
+        from geodeck.core.records import validate
+
+        validate(record)
+        game_cls = Game.family_of(record["game"])
+        if cls is not Game and not issubclass(game_cls, cls):
+            raise RecordError(f"a {record['game']!r} record is not a {cls.__name__}")
+        return game_cls._from_record(record)
+
+    @classmethod
+    @abstractmethod
+    def _from_record(cls, record: Mapping[str, Any]) -> Game: ...
+
+    @classmethod
+    @abstractmethod
+    def deal(
+        cls,
+        game: str,
+        seats: Sequence[str],
+        *,
+        variant: str | None,
+        seed: int,
+        options: Mapping[str, Any],
+        deck: Mapping[str, Any] | None,
+    ) -> Game: ...
+
+    @abstractmethod
+    def to_record(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def expects(self) -> Expects: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    @abstractmethod
+    def apply(self, action: Any) -> list[Any]: ...
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """The state as ``geodeck replay --json`` prints it (RECORDS.md, Replaying)."""
+
+    @staticmethod
+    @abstractmethod
+    def action_from_wire(raw: Any) -> Any: ...
+
+    @property
+    @abstractmethod
+    def version(self) -> int:
+        """The number of actions applied: every action moves it on by one."""
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome() is not None
+
+    def replay(self, actions: Sequence[Any]) -> None:
+        """Apply wire actions in order; a bad one raises ``RecordError`` naming its index."""
+        from geodeck.core.errors import GeodeckError
+
+        for index, raw in enumerate(actions):
+            try:
+                self.apply(self.action_from_wire(raw))
+            except GeodeckError as err:
+                raise RecordError(f"{raw!r}: {err.message}", rule=err.rule, index=index) from err
+
+
+def new_game(
+    game: str,
+    seats: Sequence[str],
+    *,
+    variant: str | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    deck: Mapping[str, Any] | None = None,
+) -> Game:
+    """Deal a new game. ``deck`` maps card ids to card data; default: the shipped deck."""
+    if isinstance(seats, str):
+        raise SetupError("seats must be a list of names, not one string")
+    return Game.family_of(game).deal(
+        game, seats, variant=variant, seed=seed, options=dict(options or {}), deck=deck
+    )

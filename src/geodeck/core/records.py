@@ -1,0 +1,43 @@
+"""Validating ``geodeck/1`` records against the JSON Schema shipped with the package."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+import jsonschema
+
+from geodeck.core.errors import RecordError
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The ``geodeck/1`` JSON Schema (``geodeck/schema/geodeck-1.schema.json``)."""
+    text = files("geodeck.schema").joinpath("geodeck-1.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+def validate(record: Any) -> None:
+    """Raise ``RecordError`` naming the first place where ``record`` breaks the schema."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record must be a JSON object, got {type(record).__name__}")
+    if record.get("format") != "geodeck/1":
+        raise RecordError(f"format must be 'geodeck/1', got {record.get('format')!r}")
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(record))
+    if error is None:
+        return
+    path = list(error.absolute_path)
+    index = path[1] if len(path) > 1 and path[0] == "actions" else None
+    where = "/".join(str(p) for p in path) or "record"
+    message = f"{where}: {error.message}"
+    if index is not None:
+        raise RecordError(f"malformed action: {message}", index=int(index))
+    raise RecordError(message)

@@ -1,0 +1,473 @@
+"""The cross family's rules engine (RULES.md Part A)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from geodeck.core.errors import GameOver, IllegalAction, NotYourTurn, RecordError, SetupError
+from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
+from geodeck.core.seats import check_seats, clockwise_from, left_of
+from geodeck.cross import editions as ed
+from geodeck.cross.actions import (
+    Accept,
+    Challenge,
+    CrossAction,
+    Guess,
+    Place,
+    accept,
+    action_from_wire,
+    guess,
+    place,
+)
+from geodeck.cross.cards import Card, parse_cards
+from geodeck.cross.chips import Chips
+from geodeck.cross.events import (
+    Accepted,
+    Challenged,
+    Checked,
+    Drawn,
+    Ended,
+    Event,
+    Guessed,
+    Judged,
+    Placed,
+    Removed,
+    Revealed,
+    Scoring,
+    Started,
+)
+from geodeck.cross.table import Table
+
+PLACE, RESPOND, GUESS = "place", "respond", "guess"
+
+
+class CrossGame(Game):
+    """One game of Uppsala, Buxtehude, Città d'Italia or Map It! World."""
+
+    family = "cross"
+    games = tuple(ed.EDITIONS)
+
+    def __init__(
+        self,
+        *,
+        game: str,
+        variant: str,
+        seats: Sequence[str],
+        cards: Mapping[str, Card],
+        start: str,
+        draw: Sequence[str],
+        reserve: Sequence[str],
+        each: int = ed.CHIPS_EACH,
+        box: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.edition = ed.edition(game)
+        self.game = game
+        self.variant = ed.check_variant(self.edition, variant)
+        self.seats = tuple(check_seats(seats, *ed.PLAYERS, rule="A"))
+        self.options = dict(options or {})
+        self.cards = dict(cards)
+        self._setup = (start, tuple(draw), tuple(reserve))
+        _check_setup(self.cards, start, draw, reserve, self.variant)
+        box = self.edition.box if box is None else box
+        if box < each * len(self.seats):
+            raise SetupError(
+                f"{box} chips cannot give {each} to {len(self.seats)} players", rule="A1.3"
+            )
+        self.each = each
+        self.chips = Chips(len(self.seats), each, box)
+        lines = ed.lines_of(self.variant)
+        key = {line: line for line in lines} if self.variant == ed.GEO else {"column": variant}
+        self.table = Table(lines, start, self.cards, key)
+        self._draw = list(reversed(draw))  # top of the pile is the end of the list
+        self._reserve = list(reversed(reserve))
+        self.removed: list[str] = []
+        self.revealed: set[str] = set()
+        self.history: list[Event] = []
+        self.actions: list[CrossAction] = []
+        self.turn = 0
+        self.phase = PLACE
+        self.current: str | None = None
+        self.placed: tuple[str, int] | None = None
+        self.asked: list[int] = []
+        self.guesses: dict[int, int] = {}
+        self.final = False
+        self._outcome: Outcome | None = None
+        self._start_turn()
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        game: str,
+        seats: Sequence[str],
+        *,
+        variant: str | None,
+        seed: int,
+        options: Mapping[str, Any],
+        deck: Mapping[str, Any] | None,
+    ) -> CrossGame:
+        """Shuffle and deal a new game (A1)."""
+        variant = variant or ed.GEO
+        edition = ed.edition(game)
+        ed.check_variant(edition, variant)
+        if deck is None:
+            from geodeck.decks import shipped_deck
+
+            deck = shipped_deck(game)
+        cards = parse_cards(deck)
+        ids = [c for c in cards if variant == ed.GEO or variant in cards[c].values]
+        limit = options.get("max_difficulty")
+        if limit is not None:
+            ids = _easier(cards, ids, limit)
+        need = ed.STACKS * ed.STACK_SIZE + ed.STACKS
+        if len(ids) < need:
+            raise SetupError(
+                f"the {variant} deck has {len(ids)} playable cards; a game needs {need} "
+                "(45 to draw and three start cards)",
+                rule="A1.5",
+            )
+        random.Random(seed).shuffle(ids)
+        stacks = [ids[i * ed.STACK_SIZE : (i + 1) * ed.STACK_SIZE] for i in range(ed.STACKS)]
+        draw = [*stacks[0], ed.INTERMEZZO, *stacks[1], ed.INTERMEZZO, *stacks[2]]
+        rest = ids[ed.STACKS * ed.STACK_SIZE :]
+        used = {c: cards[c] for c in ids}
+        return cls(
+            game=game,
+            variant=variant,
+            seats=seats,
+            cards=used,
+            start=rest[0],
+            draw=draw,
+            reserve=rest[1:],
+            options=options,
+        )
+
+    @classmethod
+    def _from_record(cls, record: Mapping[str, Any]) -> CrossGame:
+        chips = record.get("chips", {})
+        setup = record["setup"]
+        try:
+            game = cls(
+                game=record["game"],
+                variant=record.get("variant", ed.GEO),
+                seats=record["seats"],
+                cards=parse_cards(record["cards"]),
+                start=setup["start"],
+                draw=setup["draw"],
+                reserve=setup["reserve"],
+                each=chips.get("each", ed.CHIPS_EACH),
+                box=chips.get("box"),
+                options=record.get("options"),
+            )
+        except SetupError as err:
+            raise RecordError(err.message, rule=err.rule) from err
+        game.replay(record.get("actions", []))
+        return game
+
+    def to_record(self) -> dict[str, Any]:
+        start, draw, reserve = self._setup
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "variant": self.variant,
+            "seats": list(self.seats),
+            "chips": {"each": self.each, "box": self.chips.box},
+            "cards": {cid: dict(card.data) for cid, card in self.cards.items()},
+            "setup": {"start": start, "draw": list(draw), "reserve": list(reserve)},
+        }
+        if self.options:
+            record["options"] = dict(self.options)
+        record["actions"] = [a.to_wire() for a in self.actions]
+        return record
+
+    action_from_wire = staticmethod(action_from_wire)
+
+    # -- asking ---------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+    def expects(self) -> Expects:
+        if self.phase == PLACE:
+            return Expects((self.turn,), PLACE)
+        if self.phase == RESPOND:
+            return Expects((self.asked[0],), RESPOND)
+        if self.phase == GUESS:
+            return Expects(tuple(s for s in range(len(self.seats)) if s not in self.guesses), GUESS)
+        return Expects((), None)
+
+    def legal_actions(self, seat: int) -> list[CrossAction]:
+        """Every action ``seat`` may take now; ``apply`` accepts exactly these."""
+        phase = self.phase
+        if phase == PLACE:
+            if seat != self.turn:
+                return []
+            return [
+                place(seat, line, at)
+                for line, ids in self.table.lines.items()
+                for at in range(len(ids) + 1)
+            ]
+        if phase == RESPOND:
+            if seat != self.asked[0]:
+                return []
+            line, at = self._placed()
+            legal: list[CrossAction] = [accept(seat)]
+            legal.extend(Challenge(seat, card) for card in self.table.neighbours(line, at))
+            return legal
+        if phase == GUESS:
+            if seat in self.guesses or not 0 <= seat < len(self.seats):
+                return []
+            return [guess(seat, n) for n in range(self.table.size() + 1)]
+        return []
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def apply(self, action: CrossAction) -> list[Event]:
+        """Apply one action; raises an ``ActionError`` and changes nothing if it is illegal."""
+        self._validate(action)
+        mark = len(self.history)
+        if isinstance(action, Place):
+            self._place(action)
+        elif isinstance(action, Accept):
+            self._accept(action)
+        elif isinstance(action, Challenge):
+            self._challenge(action)
+        else:
+            self._guess(action)
+        self.actions.append(action)
+        return self.history[mark:]
+
+    def _validate(self, action: CrossAction) -> None:
+        """The single check behind ``apply``; ``legal_actions`` lists what passes it."""
+        if self.phase == "finished":
+            raise GameOver("the game is over")
+        if not isinstance(action, Place | Accept | Challenge | Guess):
+            raise IllegalAction(f"not a cross-family action: {action!r}")
+        seats, kind = self.expects()
+        if action.seat not in seats:
+            who = ", ".join(self.seats[s] for s in seats)
+            raise NotYourTurn(
+                f"seat {action.seat} may not act now; waiting for {who} to {kind}",
+                rule=_RULE_OF[kind or ""],
+            )
+        if action.act != kind and not (kind == RESPOND and action.act in ("accept", "challenge")):
+            raise IllegalAction(f"a {kind} is due, not a {action.act}", rule=_RULE_OF[kind or ""])
+        if isinstance(action, Place):
+            ids = self.table.lines.get(action.line)
+            if ids is None:
+                lines = ", ".join(self.table.lines)
+                raise IllegalAction(
+                    f"no line {action.line!r} in the {self.variant} variant (lines: {lines})",
+                    rule="A2",
+                )
+            if not 0 <= action.at <= len(ids):
+                raise IllegalAction(
+                    f"position {action.at} is off the {action.line} line (0 to {len(ids)})",
+                    rule="A2",
+                )
+        elif isinstance(action, Challenge):
+            line, at = self._placed()
+            near = self.table.neighbours(line, at)
+            if action.against not in near:
+                raise IllegalAction(
+                    f"{action.against!r} is not a neighbour of the placed "
+                    f"card (neighbours: {', '.join(near)})",
+                    rule="A4.2",
+                )
+        elif isinstance(action, Guess):
+            top = self.table.size()
+            if not 0 <= action.wrong <= top:
+                raise IllegalAction(f"a guess is a whole number from 0 to {top}", rule="A6.1")
+
+    def _placed(self) -> tuple[str, int]:
+        assert self.placed is not None
+        return self.placed
+
+    def _place(self, action: Place) -> None:
+        card = self.current
+        assert card is not None
+        self.table.lines[action.line].insert(action.at, card)
+        self.current = None
+        self.placed = (action.line, action.at)
+        self.history.append(Placed(action.seat, card, action.line, action.at))
+        self.phase = RESPOND
+        n = len(self.seats)
+        self.asked = clockwise_from(left_of(action.seat, n), n)[: n - 1]
+
+    def _accept(self, action: Accept) -> None:
+        self.history.append(Accepted(action.seat))
+        self.asked.pop(0)
+        if not self.asked:
+            self._next_turn()
+
+    def _challenge(self, action: Challenge) -> None:
+        line, at = self._placed()
+        ids = self.table.lines[line]
+        card = ids[at]
+        other = ids.index(action.against)
+        right = self.table.right_order(line, at, other)
+        self.revealed.update((card, action.against))
+        history = self.history
+        history.append(Challenged(action.seat, action.against))
+        history.append(Revealed((card, action.against)))
+        history.append(Judged(card, action.against, right))
+        placer = self.turn
+        if right:
+            history.extend(self.chips.pay(action.seat, placer, placer, self.removed))
+        else:
+            history.extend(self.chips.pay(placer, action.seat, placer, self.removed))
+            del ids[at]
+            self.removed.append(card)
+            history.append(Removed((card,)))
+        self._next_turn()
+
+    def _guess(self, action: Guess) -> None:
+        self.guesses[action.seat] = action.wrong
+        self.history.append(Guessed(action.seat, action.wrong))
+        if len(self.guesses) == len(self.seats):
+            self._score()
+
+    # -- flow -----------------------------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        self.placed = None
+        self.asked = []
+        self.turn = left_of(self.turn, len(self.seats))
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Draw for the seat whose turn it is, or stop for a scoring (A2, A6.1)."""
+        if not self._draw or self._draw[-1] == ed.INTERMEZZO:
+            if self._draw:
+                self._draw.pop()
+            self.final = not self._draw
+            self.phase = GUESS
+            self.guesses = {}
+            self.history.append(Scoring(self.final))
+            return
+        card = self._draw.pop()
+        self.current = card
+        self.phase = PLACE
+        self.history.append(Drawn(self.turn, card))
+
+    def _score(self) -> None:
+        """Check the table, pay the guesses, clear the table (A6.2-A6.4), end if last (A7)."""
+        table = self.table
+        on_table = table.ids()
+        aside = table.check()
+        wrong = len(aside)
+        guesses = tuple(self.guesses[s] for s in range(len(self.seats)))
+        self.revealed.update(on_table)
+        self.history.append(Revealed(tuple(on_table)))
+        self.history.append(Checked(guesses, wrong, tuple(aside)))
+        exact = [s for s, g in enumerate(guesses) if g == wrong]
+        if exact:
+            winners, prize = exact, 2
+        else:
+            best = min(abs(g - wrong) for g in guesses)
+            winners, prize = [s for s, g in enumerate(guesses) if abs(g - wrong) == best], 1
+        for seat in clockwise_from(self.turn, len(self.seats)):
+            if seat in winners:
+                self.history.extend(self.chips.payout(seat, prize, self.turn, self.removed))
+        self.removed.extend(on_table)
+        self.history.append(Removed(tuple(on_table)))
+        for ids in table.lines.values():
+            ids.clear()
+        self.guesses = {}
+        if not self._draw:
+            self._end()
+            return
+        start = self._reserve.pop()
+        table.start = start
+        for ids in table.lines.values():
+            ids.append(start)
+        self.history.append(Started(start))
+        self._start_turn()
+
+    def _end(self) -> None:
+        scores = tuple(self.chips.score(s) for s in range(len(self.seats)))
+        self._outcome = Outcome(scores, winners_of(scores))
+        self.phase = "finished"
+        self.history.append(Ended(scores, self._outcome.winners))
+
+    # -- showing --------------------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        from geodeck.cross.view import build_view
+
+        return build_view(self, seat)
+
+    def summary(self) -> dict[str, Any]:
+        from geodeck.cross.view import build_summary
+
+        return build_summary(self)
+
+    @property
+    def draw_left(self) -> int:
+        """Place cards still to draw (intermezzos not counted)."""
+        return sum(1 for c in self._draw if c != ed.INTERMEZZO)
+
+    @property
+    def until_scoring(self) -> int:
+        """Place cards to draw before the next scoring."""
+        count = 0
+        for card in reversed(self._draw):
+            if card == ed.INTERMEZZO:
+                break
+            count += 1
+        return count
+
+    @property
+    def reserve_left(self) -> int:
+        return len(self._reserve)
+
+
+_RULE_OF = {PLACE: "A2", RESPOND: "A4.1", GUESS: "A6.1", "": "A7"}
+
+
+def _easier(cards: Mapping[str, Card], ids: list[str], limit: Any) -> list[str]:
+    """Cards at or below ``max_difficulty`` (A1.4)."""
+    if not isinstance(limit, int) or not 1 <= limit <= 3:
+        raise SetupError(f"max_difficulty must be 1, 2 or 3, got {limit!r}", rule="A1.4")
+    missing = [c for c in ids if not isinstance(cards[c].data.get("difficulty"), int)]
+    if missing:
+        raise SetupError(
+            f"max_difficulty needs a difficulty on every card; {missing[0]!r} has none", rule="A1.4"
+        )
+    return [c for c in ids if cards[c].data["difficulty"] <= limit]
+
+
+def _check_setup(
+    cards: Mapping[str, Card], start: str, draw: Sequence[str], reserve: Sequence[str], variant: str
+) -> None:
+    """A record's setup must name known cards, each once, with the variant's number (A1)."""
+    placed = [start, *(c for c in draw if c != ed.INTERMEZZO), *reserve]
+    seen: set[str] = set()
+    for card in placed:
+        if card not in cards:
+            raise SetupError(
+                f"setup names card {card!r}, which the record does not embed", rule="A1"
+            )
+        if card in seen:
+            raise SetupError(f"card {card!r} appears twice in the setup", rule="A1")
+        seen.add(card)
+        if variant != ed.GEO and variant not in cards[card].values:
+            raise SetupError(
+                f"card {card!r} has no {variant}, which the {variant} variant needs on every card",
+                rule="A1.5",
+            )
+    starts_needed = sum(1 for i, c in enumerate(draw) if c == ed.INTERMEZZO and i + 1 < len(draw))
+    if len(reserve) < starts_needed:
+        raise SetupError(
+            f"the reserve holds {len(reserve)} cards but {starts_needed} new "
+            "start cards are needed, one after each intermezzo",
+            rule="A6.4",
+        )
