@@ -1,0 +1,73 @@
+"""Shared test helpers: decks, random play, and what a view may not contain."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import geodeck
+from geodeck.cross.cards import is_public_field
+from geodeck.cross.editions import EDITIONS
+from geodeck.cross.events import Revealed
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@cache
+def _sample() -> dict[str, dict[str, Any]]:
+    cards: dict[str, dict[str, Any]] = json.loads(
+        (FIXTURES / "sample-europe.json").read_text("utf-8")
+    )["cards"]
+    return cards
+
+
+def sample_deck() -> dict[str, dict[str, Any]]:
+    """The 60 GeoNames cities of the shared fixture, with made-up area and altitude
+    (derived from the real figures, so every column variant can be dealt)."""
+    deck = {}
+    for i, (cid, raw) in enumerate(sorted(_sample().items())):
+        card = dict(raw)
+        card["area"] = round(card["population"] / (900 + 37 * i), 1)
+        card["altitude"] = (i * 97) % 1400
+        card["difficulty"] = 1 + i % 3
+        deck[cid] = card
+    return deck
+
+
+def random_game(
+    rng: random.Random, *, game: str | None = None, variant: str | None = None
+) -> geodeck.Game:
+    """A new cross-family game of random edition, variant, seat count and seed."""
+    editions = EDITIONS
+    name = game or rng.choice(sorted(editions))
+    variant = variant or rng.choice(editions[name].all_variants)
+    seats = [f"Seat{i}" for i in range(rng.randint(2, 6))]
+    return geodeck.new_game(
+        name, seats, variant=variant, seed=rng.randrange(2**32), deck=sample_deck()
+    )
+
+
+def random_step(game: geodeck.Game, rng: random.Random) -> Any:
+    """Apply one uniformly random legal action of a random awaited seat; return it."""
+    seats, _ = game.expects()
+    seat = rng.choice(seats)
+    action = rng.choice(game.legal_actions(seat))
+    game.apply(action)
+    return action
+
+
+def revealed_cards(game: geodeck.CrossGame) -> set[str]:
+    """Every card the whole table has seen turned over, read off the full history."""
+    out: set[str] = set()
+    for event in game.history:
+        if isinstance(event, Revealed):
+            out.update(event.cards)
+    return out
+
+
+def hidden_values(card: dict[str, Any]) -> dict[str, Any]:
+    """The fields printed on a card's back."""
+    return {k: v for k, v in card.items() if not is_public_field(k)}
