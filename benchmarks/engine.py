@@ -48,16 +48,20 @@ def main() -> None:
     deck = load_deck(args.deck)
     names = [f"P{i}" for i in range(args.seats)]
     rng = random.Random(1)
+    started = time.perf_counter()
     games = [
         geodeck.new_game(args.game, names, variant=args.variant, seed=s, deck=deck)
         for s in range(args.games)
     ]
-    started = time.perf_counter()
+    dealt = time.perf_counter()
     total = sum(play_one(g, rng) for g in games)
-    elapsed = time.perf_counter() - started
-    print(f"{args.game}/{args.variant}, {args.seats} seats, {args.games} games (deal not timed)")
-    print(f"  {args.games / elapsed:,.0f} games/s")
-    print(f"  {total / elapsed:,.0f} actions/s ({total / args.games:.1f} actions a game)")
+    done = time.perf_counter()
+    play, whole = done - dealt, done - started
+    source = args.deck.name if args.deck else "shipped deck"
+    print(f"{args.game}/{args.variant}, {args.seats} seats, {args.games} games, {source}")
+    print(f"  {args.games / whole:,.0f} games/s dealt and played")
+    print(f"  {args.games / play:,.0f} games/s played (deal not counted)")
+    print(f"  {total / play:,.0f} actions/s ({total / args.games:.1f} actions a game)")
 
 
 if __name__ == "__main__":

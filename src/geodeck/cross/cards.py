@@ -72,9 +72,13 @@ class Card:
 
 
 def parse_cards(raw: Mapping[str, Any]) -> dict[str, Card]:
-    """Cards keyed by id, with the fields every card needs checked."""
+    """Cards keyed by id, with the fields every card needs checked. ``Card`` objects (a
+    deck parsed once and kept) pass through as they are."""
     cards: dict[str, Card] = {}
     for card_id, data in raw.items():
+        if isinstance(data, Card) and data.id == card_id:
+            cards[card_id] = data
+            continue
         where = f"card {card_id!r}"
         if card_id == "intermezzo":
             raise RecordError(f"{where}: 'intermezzo' is reserved for the scoring marker")
