@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from geodeck.core.errors import SetupError
@@ -33,8 +33,26 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-def make_bot(level: str, seed: int = 0, *, game: str = "uppsala") -> Bot:
-    """A bot of ``level`` for ``game`` with its own random numbers from ``seed``."""
+def make_bot(
+    level: str,
+    seed: int = 0,
+    *,
+    game: str = "uppsala",
+    atlas: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Bot:
+    """A bot of ``level`` for ``game`` with its own random numbers from ``seed``.
+
+    ``atlas`` is the reference data the bot knows the world from: the deck's card data
+    (default: the shipped deck of ``game``). It is public material, not the game's state.
+    """
     if level not in LEVELS:
         raise SetupError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
-    return RandomBot(seed)
+    if level == "random":
+        return RandomBot(seed)
+    from geodeck.bots.cross import CrossBot
+
+    if atlas is None:
+        from geodeck.decks import shipped_deck
+
+        atlas = shipped_deck(game)
+    return CrossBot(level, seed, atlas)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from geodeck.cross.cards import Card
 
@@ -66,17 +66,25 @@ class Table:
         aside: list[str] = []
         for line, ids in self.lines.items():
             values = [self.value(line, c) for c in ids]
-            centre = ids.index(self.start)
-            ref = values[centre]
-            for i in range(centre - 1, -1, -1):
-                if values[i] > ref:
-                    aside.append(ids[i])
-                else:
-                    ref = values[i]
-            ref = values[centre]
-            for i in range(centre + 1, len(ids)):
-                if values[i] < ref:
-                    aside.append(ids[i])
-                else:
-                    ref = values[i]
+            aside.extend(ids[i] for i in set_aside(values, ids.index(self.start)))
         return aside
+
+
+def set_aside(values: Sequence[float], centre: int) -> list[int]:
+    """The indexes the interim check sets aside on one line whose start card is at
+    ``centre`` (A6.2): each arm walked outward, each card compared with the nearest card
+    toward the start that was kept."""
+    out: list[int] = []
+    ref = values[centre]
+    for i in range(centre - 1, -1, -1):
+        if values[i] > ref:
+            out.append(i)
+        else:
+            ref = values[i]
+    ref = values[centre]
+    for i in range(centre + 1, len(values)):
+        if values[i] < ref:
+            out.append(i)
+        else:
+            ref = values[i]
+    return out

@@ -1,0 +1,1 @@
+"""Playing many bot games and summarising them (``geodeck simulate``)."""

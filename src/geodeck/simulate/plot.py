@@ -1,0 +1,58 @@
+"""A one-page picture of a simulation run (``geodeck simulate --plot``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def draw(summary: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bots = summary["bots"]
+    labels = [b["bot"] for b in bots]
+    colours = ["#2f6690", "#d1495b", "#edae49", "#66a182", "#8d6a9f", "#00798c"]
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8), constrained_layout=True)
+    title = f"{summary['game']} ({summary['variant'] or 'default'}), {summary['games']} games"
+    fig.suptitle(title, fontsize=14, fontweight="bold")
+
+    def bars(ax: Any, rows: list[dict[str, Any]], names: list[str], heading: str) -> None:
+        rates = [r["rate"] for r in rows]
+        low = [r["rate"] - r["low"] for r in rows]
+        high = [r["high"] - r["rate"] for r in rows]
+        ax.bar(names, rates, yerr=[low, high], capsize=6,
+               color=[colours[i % len(colours)] for i in range(len(rows))])  # fmt: skip
+        ax.set_ylim(0, 1)
+        ax.set_title(heading)
+        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+        ax.grid(axis="y", alpha=0.3)
+        for i, r in enumerate(rates):
+            inside = r >= 0.2
+            ax.text(i + 0.28, r / 2 if inside else rows[i]["high"] + 0.03, f"{r:.0%}",
+                    ha="left" if not inside else "right", fontsize=10,
+                    color="white" if inside else "black", fontweight="bold")  # fmt: skip
+
+    bars(axes[0][0], [b["wins"] for b in bots], labels, "Win rate per bot (95% CI)")
+    seats = summary["seats"]
+    bars(axes[0][1], [s["wins"] for s in seats], [f"seat {s['seat'] + 1}" for s in seats],
+         "Win rate per seat (95% CI)")  # fmt: skip
+    if summary["game"] == "undercover":
+        axes[1][0].axis("off")
+        axes[1][1].axis("off")
+        found = summary.get("mean_found_at")
+        axes[1][0].text(0.0, 0.5, f"mean question when found: {found}", fontsize=12)
+    else:
+        bars(axes[1][0], [b["challenges"] for b in bots], labels, "Challenge success (95% CI)")
+        hardest = summary["hardest_cards"]
+        ax = axes[1][1]
+        names = [h["card"] for h in hardest][::-1]
+        ax.barh(names, [h["rate"] for h in hardest][::-1], color="#d1495b")
+        ax.set_xlim(0, 1)
+        ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+        ax.set_title("Hardest cards (share placed wrong)")
+        ax.grid(axis="x", alpha=0.3)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
