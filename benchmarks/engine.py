@@ -15,8 +15,6 @@ from pathlib import Path
 
 import geodeck
 
-FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "sample-europe.json"
-
 
 def load_deck(path: Path | None) -> dict[str, object] | None:
     if path is None:
@@ -43,7 +41,7 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--game", default="uppsala")
     parser.add_argument("--variant", default="geo")
-    parser.add_argument("--deck", type=Path, default=FIXTURE, help="deck file (default: sample)")
+    parser.add_argument("--deck", type=Path, default=None, help="deck file (default: shipped)")
     args = parser.parse_args()
     deck = load_deck(args.deck)
     names = [f"P{i}" for i in range(args.seats)]

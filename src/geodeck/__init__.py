@@ -16,12 +16,14 @@ from geodeck.core.errors import (
 )
 from geodeck.core.game import Expects, Game, Outcome, new_game
 from geodeck.cross import Accept, Challenge, CrossGame, Guess, Place
+from geodeck.undercover import Answer, Hide, Name, Pass, Stone, UndercoverGame
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Accept",
     "ActionError",
+    "Answer",
     "Challenge",
     "CrossGame",
     "Expects",
@@ -29,12 +31,17 @@ __all__ = [
     "GameOver",
     "GeodeckError",
     "Guess",
+    "Hide",
     "IllegalAction",
+    "Name",
     "NotYourTurn",
     "Outcome",
+    "Pass",
     "Place",
     "RecordError",
     "SetupError",
+    "Stone",
+    "UndercoverGame",
     "WrongKind",
     "new_game",
 ]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import typer
 
 from geodeck import __version__
+from geodeck.cli.play import play
 from geodeck.cli.replay import replay
+from geodeck.cli.serve import serve
+from geodeck.cli.simulate import simulate
 
 app = typer.Typer(
     name="geodeck",
@@ -15,7 +18,10 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.command()(play)
 app.command()(replay)
+app.command()(serve)
+app.command()(simulate)
 
 
 def _version(value: bool) -> None:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from geodeck.core.errors import GameOver, IllegalAction, NotYourTurn, RecordError, SetupError
+from geodeck.core.errors import (
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    RecordError,
+    SetupError,
+    WrongKind,
+)
 from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
 from geodeck.core.seats import check_seats, clockwise_from, left_of
 from geodeck.cross import editions as ed
@@ -95,6 +103,7 @@ class CrossGame(Game):
         self.guesses: dict[int, int] = {}
         self.final = False
         self._outcome: Outcome | None = None
+        self.history.append(Started(start))
         self._start_turn()
 
     # -- building -------------------------------------------------------------------------
@@ -115,10 +124,13 @@ class CrossGame(Game):
         edition = ed.edition(game)
         ed.check_variant(edition, variant)
         if deck is None:
-            from geodeck.decks import shipped_deck
+            from geodeck.decks import shipped_cards, shipped_deck
 
-            deck = shipped_deck(game)
-        cards = parse_cards(deck)
+            deck = shipped_cards(game) or shipped_deck(game)
+        try:
+            cards = parse_cards(deck)
+        except RecordError as err:
+            raise SetupError(f"deck: {err.message}", rule=err.rule) from err
         ids = [c for c in cards if variant == ed.GEO or variant in cards[c].values]
         limit = options.get("max_difficulty")
         if limit is not None:
@@ -176,7 +188,7 @@ class CrossGame(Game):
             "variant": self.variant,
             "seats": list(self.seats),
             "chips": {"each": self.each, "box": self.chips.box},
-            "cards": {cid: dict(card.data) for cid, card in self.cards.items()},
+            "cards": {cid: copy.deepcopy(card.data) for cid, card in self.cards.items()},
             "setup": {"start": start, "draw": list(draw), "reserve": list(reserve)},
         }
         if self.options:
@@ -259,7 +271,7 @@ class CrossGame(Game):
                 rule=_RULE_OF[kind or ""],
             )
         if action.act != kind and not (kind == RESPOND and action.act in ("accept", "challenge")):
-            raise IllegalAction(f"a {kind} is due, not a {action.act}", rule=_RULE_OF[kind or ""])
+            raise WrongKind(f"a {kind} is due, not a {action.act}", rule=_RULE_OF[kind or ""])
         if isinstance(action, Place):
             ids = self.table.lines.get(action.line)
             if ids is None:
@@ -435,14 +447,23 @@ _RULE_OF = {PLACE: "A2", RESPOND: "A4.1", GUESS: "A6.1", "": "A7"}
 
 def _easier(cards: Mapping[str, Card], ids: list[str], limit: Any) -> list[str]:
     """Cards at or below ``max_difficulty`` (A1.4)."""
-    if not isinstance(limit, int) or not 1 <= limit <= 3:
+    if not _is_difficulty(limit):
         raise SetupError(f"max_difficulty must be 1, 2 or 3, got {limit!r}", rule="A1.4")
-    missing = [c for c in ids if not isinstance(cards[c].data.get("difficulty"), int)]
+    missing = [c for c in ids if not _is_difficulty(cards[c].data.get("difficulty"))]
     if missing:
+        value = cards[missing[0]].data.get("difficulty")
+        has = "none" if value is None else repr(value)
         raise SetupError(
-            f"max_difficulty needs a difficulty on every card; {missing[0]!r} has none", rule="A1.4"
+            f"max_difficulty needs a difficulty of 1, 2 or 3 on every card; "
+            f"{missing[0]!r} has {has}",
+            rule="A1.4",
         )
     return [c for c in ids if cards[c].data["difficulty"] <= limit]
+
+
+def _is_difficulty(value: Any) -> bool:
+    """1, 2 or 3 as a whole number (a bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 3
 
 
 def _check_setup(

@@ -1,0 +1,279 @@
+"""A game's story as the screen tells it, rebuilt from the history in a view.
+
+Everything here reads only a view (``game.view(seat)``): the card fronts, the data of
+revealed cards and the filtered history. Replaying the history also gives the table as it
+stood at any moment, which the log and the scoring screen need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from geodeck.cli.labels import COLUMN, LINE_TITLES, SIDES, beside
+
+NAME = "bold"
+GOOD = "green"
+BAD = "red"
+CHIPS = "yellow"
+UNITS = {"population": "inhabitants", "area": "km²", "altitude": "m"}
+
+
+def card_name(view: Mapping[str, Any], card: str) -> str:
+    known = view["cards"].get(card)
+    return str(known["name"]) if known else card
+
+
+def number_text(variant: str, value: float) -> str:
+    """A column variant's number as a card prints it: ``3,426,354 inhabitants``."""
+    shown = f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+    return f"{shown} {UNITS.get(variant, '')}".rstrip()
+
+
+def card_facts(view: Mapping[str, Any], card: str, *, brief: bool = False) -> str | None:
+    """The back of a revealed card: its position, and its number in a column variant
+    (``brief``: only what the variant compares)."""
+    data = view["cards"].get(card)
+    if not data or "printed" not in data:
+        return None
+    variant = view["variant"]
+    parts = [str(data["printed"])]
+    if variant in UNITS and data.get(variant) is not None:
+        number = number_text(variant, float(data[variant]))
+        parts = [number] if brief else [number, *parts]
+    return " · ".join(parts)
+
+
+def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
+    return "the supply" if seat is None else str(view["seats"][seat]["name"])
+
+
+def chips(amount: int) -> str:
+    return f"{amount} chip" + ("" if amount == 1 else "s")
+
+
+@dataclass
+class Scoring:
+    """One interim (or the final) scoring, as the history shows it once the guesses are in."""
+
+    number: int
+    final: bool
+    lines: dict[str, list[str]]
+    start: str
+    guesses: list[int]
+    wrong: int
+    set_aside: list[str]
+    after: list[dict[str, Any]] = field(default_factory=list)
+    """The events that followed the check: payouts, exchanges, the new start card."""
+
+
+def first_start(view: Mapping[str, Any]) -> str:
+    """The start card of the game's first round: the first ``start`` event."""
+    for event in view["history"]:
+        if event["event"] == "start":
+            return str(event["card"])
+    return str(view["start"])
+
+
+class Story:
+    """The log lines and scorings of a view's history, with the table replayed alongside."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+        start = first_start(view)
+        self.start = start
+        self.lines: dict[str, list[str]] = {line: [start] for line in view["lines"]}
+        self.entries: list[Text] = []
+        self.scorings: list[Scoring] = []
+        self._placed: tuple[str, str] | None = None
+        self._accepting: list[str] = []
+        self._scoring: Scoring | None = None
+        self._final = False
+        for event in view["history"]:
+            self._step(event)
+        self._flush()
+
+    def recent(self, count: int) -> list[Text]:
+        return self.entries[-count:] if count > 0 else []
+
+    def _say(self, *parts: str | tuple[str, str]) -> None:
+        self._flush()
+        self.entries.append(Text.assemble(*parts))
+
+    def _flush(self) -> None:
+        if self._accepting:
+            names = ", ".join(self._accepting)
+            verb = "accepts" if len(self._accepting) == 1 else "accept"
+            self.entries.append(Text.assemble((names, NAME), f" {verb}."))
+            self._accepting = []
+
+    def _step(self, event: Mapping[str, Any]) -> None:
+        kind = event["event"]
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is not None:
+            handler(event)
+
+    def _name(self, card: str) -> tuple[str, str]:
+        return (card_name(self.view, card), NAME)
+
+    def _on_place(self, event: Mapping[str, Any]) -> None:
+        line, at, card = event["line"], event["at"], event["card"]
+        ids = self.lines[line]
+        ids.insert(at, card)
+        self._placed = (line, card)
+        low, high = SIDES[line]
+        before = ids[at - 1] if at > 0 else None
+        after = ids[at + 1] if at + 1 < len(ids) else None
+        where: list[str | tuple[str, str]]
+        if before and after:
+            where = [" between ", self._name(before), " and ", self._name(after)]
+        elif before:
+            where = [f" {beside(high)} ", self._name(before)]
+        elif after:
+            where = [f" {beside(low)} ", self._name(after)]
+        else:
+            where = []
+        self._say(
+            (seat_name(self.view, event["seat"]), NAME),
+            " puts ",
+            self._name(card),
+            *where,
+            "." if line == COLUMN else f" ({LINE_TITLES[line]}).",
+        )
+
+    def _on_accept(self, event: Mapping[str, Any]) -> None:
+        self._accepting.append(seat_name(self.view, event["seat"]))
+
+    def _on_challenge(self, event: Mapping[str, Any]) -> None:
+        placed = self._placed[1] if self._placed else "?"
+        self._say(
+            (seat_name(self.view, event["seat"]), NAME),
+            " challenges ",
+            self._name(placed),
+            " against ",
+            self._name(event["against"]),
+            ".",
+        )
+
+    def _on_reveal(self, event: Mapping[str, Any]) -> None:
+        if self._scoring is not None or len(event["cards"]) != 2:
+            return
+        for card in event["cards"]:
+            facts = card_facts(self.view, card, brief=True) or "?"
+            self._say("  Revealed: ", self._name(card), f"  {facts}")
+
+    def _on_judge(self, event: Mapping[str, Any]) -> None:
+        card, against = self._name(event["card"]), self._name(event["against"])
+        if event["right"]:
+            self._say("  ", card, (" is right", GOOD), " against ", against, ": face down again.")
+        else:
+            self._say("  ", card, (" is wrong", BAD), " against ", against, ": out of the game.")
+            if self._placed:
+                self.lines[self._placed[0]].remove(event["card"])
+
+    def _on_pay(self, event: Mapping[str, Any]) -> None:
+        payer, receiver, amount = event["from"], event["to"], event["amount"]
+        if self._scoring is not None:
+            self._scoring.after.append(dict(event))
+        if receiver is None:
+            return
+        who = (seat_name(self.view, receiver), NAME)
+        if payer is None:
+            self._say("  ", who, " takes ", (chips(amount), CHIPS), " from the supply.")
+        else:
+            self._say(
+                "  ",
+                (seat_name(self.view, payer), NAME),
+                " pays ",
+                who,
+                " ",
+                (chips(amount), CHIPS),
+                ".",
+            )
+
+    def _on_exchange(self, event: Mapping[str, Any]) -> None:
+        if self._scoring is not None:
+            self._scoring.after.append(dict(event))
+        self._say(
+            "  ",
+            (seat_name(self.view, event["seat"]), NAME),
+            " exchanges ",
+            ("5 chips", CHIPS),
+            " for the removed card ",
+            self._name(event["card"]),
+            " (worth 5 at the end).",
+        )
+
+    def _on_lapse(self, event: Mapping[str, Any]) -> None:
+        if self._scoring is not None:
+            self._scoring.after.append(dict(event))
+        self._say(
+            "  ",
+            (chips(event["amount"]), CHIPS),
+            " for ",
+            (seat_name(self.view, event["seat"]), NAME),
+            (" lapse", BAD),
+            ": the supply is empty and nobody can exchange.",
+        )
+
+    def _on_remove(self, event: Mapping[str, Any]) -> None:
+        if self._scoring is None:
+            return
+        for ids in self.lines.values():
+            ids.clear()
+        self._say(f"  The table is cleared: {len(event['cards'])} cards leave the game.")
+
+    def _on_scoring(self, event: Mapping[str, Any]) -> None:
+        self._final = bool(event["final"])
+        label = "Final scoring" if self._final else "Interim scoring"
+        self._say((label, "bold magenta"), ": everyone secretly guesses how many cards are wrong.")
+
+    def _on_guess(self, event: Mapping[str, Any]) -> None:
+        who = (seat_name(self.view, event["seat"]), NAME)
+        if "wrong" in event:
+            self._say("  ", who, f" guessed {event['wrong']} (only you see this).")
+        else:
+            self._say("  ", who, " has guessed.")
+
+    def _on_check(self, event: Mapping[str, Any]) -> None:
+        scoring = Scoring(
+            number=len(self.scorings) + 1,
+            final=self._final,
+            lines={line: list(ids) for line, ids in self.lines.items()},
+            start=self.start,
+            guesses=list(event["guesses"]),
+            wrong=int(event["wrong"]),
+            set_aside=list(event["set_aside"]),
+        )
+        self.scorings.append(scoring)
+        self._scoring = scoring
+        guesses = ", ".join(f"{seat_name(self.view, s)} {g}" for s, g in enumerate(scoring.guesses))
+        names = [card_name(self.view, c) for c in scoring.set_aside]
+        if len(names) > 4:
+            names[3:] = [f"{len(names) - 3} more"]
+        aside = ", ".join(names)
+        self._say(
+            f"  Guesses: {guesses}. The check finds ",
+            (f"{scoring.wrong} wrong", BAD if scoring.wrong else GOOD),
+            f" ({aside})." if aside else ".",
+        )
+
+    def _on_start(self, event: Mapping[str, Any]) -> None:
+        card = event["card"]
+        self.start = card
+        for ids in self.lines.values():
+            ids[:] = [card]
+        if not self.scorings:
+            return  # the first start card is dealt, not news
+        if self._scoring is not None:
+            self._scoring.after.append(dict(event))
+        self._scoring = None
+        self._say("  New start card: ", self._name(card), ".")
+
+    def _on_end(self, event: Mapping[str, Any]) -> None:
+        self._scoring = None
+        names = [seat_name(self.view, s) for s in event["winners"]]
+        self._say(("Game over", "bold magenta"), ": ", (" and ".join(names), NAME), " won.")

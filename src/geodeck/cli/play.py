@@ -1,0 +1,333 @@
+"""``geodeck play``: a cross-family game for several players at one keyboard (hot seat)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from geodeck.cli.history import Story, seat_name
+from geodeck.cli.prompts import Keyboard, Quit, ask_guess, ask_place, ask_respond
+from geodeck.cli.render import final_screen, fitted_screen, scoring_screen, table_panel
+from geodeck.core.errors import GeodeckError
+from geodeck.core.game import Game, new_game
+from geodeck.core.seats import clockwise_from
+from geodeck.cross.actions import CrossAction, Guess
+from geodeck.cross.editions import EDITIONS, PLAYERS
+from geodeck.cross.game import CrossGame
+from geodeck.decks.files import deck_cards
+
+INTERRUPTED = 130
+
+
+class Saver:
+    """Writes the game's record after every move: to a temporary file, then renamed over."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def save(self, game: Game) -> None:
+        text = json.dumps(game.to_record(), ensure_ascii=False, indent=1) + "\n"
+        folder = self.path.parent
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{self.path.name}.", suffix=".tmp", dir=folder
+        )
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+
+class HotSeat:
+    """The game loop: show the table, ask whoever is due, apply, save, until the end."""
+
+    def __init__(self, game: CrossGame, kb: Keyboard, saver: Saver | None, note: str) -> None:
+        self.game = game
+        self.note = note
+        self.kb = kb
+        self.saver = saver
+
+    def run(self) -> None:
+        while True:
+            view = self.game.view(None)
+            kind = view["next"]["expects"]
+            if kind is None:
+                self._the_end(view)
+                return
+            if kind == "guess":
+                self._guesses(view)
+            else:
+                self._turn(view, kind)
+
+    def _apply(self, action: CrossAction) -> None:
+        self.game.apply(action)
+        if self.saver is not None:
+            self.saver.save(self.game)
+
+    def _footer(self) -> Text:
+        where = f"saved to {self.saver.path} after every move" if self.saver else "not saved"
+        return Text(f"{self.note} · game {where} · type quit to stop", "dim")
+
+    def _turn(self, view: dict[str, Any], kind: str) -> None:
+        self.kb.clear()
+        spare = 2 if kind == "place" else 7
+        self.kb.show(fitted_screen(self.kb.console, view, spare=spare), self._footer())
+        seat = view["next"]["seats"][0]
+        legal = self.game.legal_actions(seat)
+        if kind == "place":
+            self._apply(ask_place(self.kb, view, legal))
+        else:
+            self._apply(ask_respond(self.kb, view, legal))
+
+    def _guesses(self, view: dict[str, Any]) -> None:
+        """Each player in turn guesses in secret; then everyone sees the scoring (A6)."""
+        kb = self.kb
+        waiting = view["next"]["seats"]
+        order = [s for s in clockwise_from(view["turn"], len(view["seats"])) if s in waiting]
+        for seat in order:
+            public = self.game.view(None)
+            name = seat_name(public, seat)
+            kind = "Final scoring" if public["guessing"]["final"] else "Interim scoring"
+            kb.clear()
+            kb.show(
+                fitted_screen(kb.console, public, labels=False, spare=3),
+                Text.assemble(
+                    (kind, "bold magenta"),
+                    ": everyone guesses in secret how many cards on the table are wrong.",
+                ),
+            )
+            kb.pause(f"Pass the keyboard to {name}, then press Enter.")
+            kb.clear()
+            kb.show(table_panel(public, labels=False))
+            self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
+            mine = _own_guess(self.game.view(seat), seat)
+            kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.")
+            kb.clear()
+        after = self.game.view(None)
+        if after["outcome"] is None:
+            kb.show(scoring_screen(after, Story(after).scorings[-1]))
+            kb.pause("Press Enter to play on.")
+
+    def _the_end(self, view: dict[str, Any]) -> None:
+        self.kb.clear()
+        story = Story(view)
+        if story.scorings:
+            self.kb.show(scoring_screen(view, story.scorings[-1]))
+        self.kb.show(final_screen(view))
+
+
+def _own_guess(view: dict[str, Any], seat: int) -> int | None:
+    """The seat's latest guess, as its own view's history shows it."""
+    for event in reversed(view["history"]):
+        if event["event"] == "guess" and event["seat"] == seat and "wrong" in event:
+            return int(event["wrong"])
+    return None
+
+
+def fail(message: str) -> NoReturn:
+    """A one-line error on stderr and exit status 2."""
+    typer.echo(f"geodeck play: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def read_deck(path: Path) -> dict[str, dict[str, Any]]:
+    """The cards of a deck file (see ``geodeck.decks.files``)."""
+    try:
+        text = path.read_text("utf-8")
+    except OSError as err:
+        raise GeodeckError(f"cannot read deck file {path}: {err.strerror or err}") from err
+    except UnicodeDecodeError as err:
+        raise GeodeckError(f"deck file {path} is not UTF-8 text") from err
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise GeodeckError(f"deck file {path} is not valid JSON: {err}") from err
+    try:
+        return deck_cards(data)
+    except GeodeckError as err:
+        raise GeodeckError(f"deck file {path}: {err}") from err
+
+
+def read_record(path: Path) -> CrossGame:
+    """The game saved in a record file, replayed to where it stopped."""
+    try:
+        text = path.read_text("utf-8")
+    except OSError as err:
+        raise GeodeckError(f"cannot read {path}: {err.strerror or err}") from err
+    except UnicodeDecodeError as err:
+        raise GeodeckError(f"{path} is not UTF-8 text") from err
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise GeodeckError(f"{path} is not a game record (not valid JSON: {err})") from err
+    try:
+        game = Game.from_record(data)
+    except GeodeckError as err:
+        raise GeodeckError(f"{path} is not a valid game record: {err}") from err
+    if not isinstance(game, CrossGame):
+        raise GeodeckError(f"{path} records a {game.game} game, which geodeck play cannot play")
+    return game
+
+
+def _seat_names(seats: str | None) -> list[str]:
+    if seats is None:
+        fail("name the players with --seats, for example --seats Ann,Ben,Cem")
+    names = [name.strip() for name in seats.split(",")]
+    low, high = PLAYERS
+    if not low <= len(names) <= high:
+        fail(f"{low} to {high} players are needed, --seats names {len(names)}")
+    if not all(names):
+        fail(f"every player needs a name: --seats {seats!r} has an empty one")
+    if len(set(names)) != len(names):
+        fail(f"the players need different names: --seats {seats!r}")
+    return names
+
+
+def _new(
+    game: str | None,
+    *,
+    seats: str | None,
+    variant: str | None,
+    seed: int | None,
+    deck: Path | None,
+    max_difficulty: int | None,
+) -> tuple[CrossGame, int]:
+    known = ", ".join(EDITIONS)
+    if game is None:
+        fail(f"name the game to play ({known}), or continue one with --resume FILE")
+    edition = EDITIONS.get(game)
+    if edition is None and game == "undercover":
+        fail(f"undercover cannot be played here yet, only the cross family ({known})")
+    if edition is None:
+        fail(f"unknown game {game!r} (known: {known})")
+    names = _seat_names(seats)
+    if variant is not None and variant not in edition.all_variants:
+        fail(f"{game} has no variant {variant!r} (it has: {', '.join(edition.all_variants)})")
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
+    options = {} if max_difficulty is None else {"max_difficulty": max_difficulty}
+    try:
+        cards = read_deck(deck) if deck is not None else None
+        dealt = new_game(game, names, variant=variant, seed=seed, options=options, deck=cards)
+    except GeodeckError as err:
+        fail(str(err))
+    assert isinstance(dealt, CrossGame)
+    return dealt, seed
+
+
+def play(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="uppsala, buxtehude, italia or world (not needed with --resume).",
+            show_default=False,
+        ),
+    ] = None,
+    *,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="The players in turn order, comma-separated: Ann,Ben,Cem (2 to 6)."),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="geo (the default) or a column variant: population, area, altitude."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Shuffle seed; the same seed deals the same game.")
+    ] = None,
+    deck: Annotated[
+        Path | None,
+        typer.Option(
+            help='Deck file to deal from (JSON: {"cards": {id: card}} or a list of cards); '
+            "default: the deck geodeck ships for the game."
+        ),
+    ] = None,
+    max_difficulty: Annotated[
+        int | None, typer.Option(help="Leave out cards harder than this (1 to 3).")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Write the game record to FILE after every move."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Continue the game recorded in FILE (and keep saving to it, unless --save).",
+        ),
+    ] = None,
+) -> None:
+    """Play a cross-family game with several players at one keyboard.
+
+    Everyone sees the table; only the secret guesses at a scoring are typed unseen.
+
+    Stop any time with Ctrl-C, Ctrl-D or by typing quit.
+
+    With --save FILE the game goes on later with: geodeck play --resume FILE
+    """
+    if resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--seats", seats),
+                ("--variant", variant),
+                ("--seed", seed),
+                ("--deck", deck),
+                ("--max-difficulty", max_difficulty),
+            )
+            if value is not None
+        ]
+        if given:
+            fail(f"{', '.join(given)} cannot be used with --resume: the record holds the setup")
+        try:
+            loaded = read_record(resume)
+        except GeodeckError as err:
+            fail(str(err))
+        if game is not None and game != loaded.game:
+            fail(f"{resume} holds a {loaded.game} game, not {game}")
+        note = f"resumed from {resume}"
+        saver: Saver | None = Saver(save or resume)
+    else:
+        loaded, dealt_seed = _new(
+            game,
+            seats=seats,
+            variant=variant,
+            seed=seed,
+            deck=deck,
+            max_difficulty=max_difficulty,
+        )
+        note = f"seed {dealt_seed}"
+        saver = Saver(save) if save is not None else None
+    if saver is not None:
+        try:
+            saver.save(loaded)
+        except OSError as err:
+            fail(f"cannot save to {saver.path}: {err.strerror or err}")
+    console = Console(highlight=False)
+    kb = Keyboard(console)
+    try:
+        HotSeat(loaded, kb, saver, note).run()
+    except (EOFError, Quit, KeyboardInterrupt) as stop:
+        console.print()
+        console.print(Text("Game stopped.", "bold"), Text(_how_to_go_on(saver)), soft_wrap=True)
+        raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0) from None
+
+
+def _how_to_go_on(saver: Saver | None) -> str:
+    if saver is None:
+        return "It was not saved (next time, --save FILE keeps a game to continue)."
+    return f"It is saved: continue with  geodeck play --resume {saver.path}"

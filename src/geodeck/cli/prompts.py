@@ -1,0 +1,188 @@
+"""Asking the players at the keyboard. Every question is re-asked until the answer is usable.
+
+When stdin is a terminal, answers are read with line editing and secret guesses with
+``getpass`` (no echo). When it is not (a pipe, a test), each answer is one plain line, and
+the answers that are not secret are echoed so that the transcript reads like a session.
+"""
+
+from __future__ import annotations
+
+import getpass
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, TextIO
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from geodeck.cli.history import card_name, seat_name
+from geodeck.cli.labels import (
+    COLUMN,
+    LINE_TITLES,
+    NEIGHBOUR_KEYS,
+    SIDES,
+    beside,
+    gap_labels,
+    label_range,
+)
+from geodeck.cross.actions import Accept, Challenge, CrossAction, Place
+
+QUIT_WORDS = ("quit", "exit")
+ACCEPT_WORDS = ("", "a", "accept")
+
+
+class Quit(Exception):
+    """A player typed ``quit``."""
+
+
+class Keyboard:
+    """The console to show things on and the keyboard the players share."""
+
+    def __init__(self, console: Console, stdin: TextIO | None = None) -> None:
+        self.console = console
+        self.stdin = stdin if stdin is not None else sys.stdin
+
+    @property
+    def interactive(self) -> bool:
+        return self.stdin.isatty()
+
+    def clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+
+    def show(self, *things: RenderableType) -> None:
+        for thing in things:
+            self.console.print(thing)
+
+    def error(self, message: str) -> None:
+        self.console.print(Text(message, "red"))
+
+    def line(self, prompt: Text) -> str:
+        """One answer, stripped; ``quit`` raises ``Quit``; end of input raises ``EOFError``."""
+        self.console.print(prompt, end="")
+        if self.interactive:
+            answer = input()
+        else:
+            answer = self._read()
+            self.console.print(Text(answer.strip()), highlight=False)
+        return _checked(answer)
+
+    def secret(self, question: Text, prompt: str) -> str:
+        """An answer that is not shown as it is typed.
+
+        ``getpass`` writes ``prompt`` itself once echo is off, so nothing typed after the
+        prompt appears can show.
+        """
+        self.console.print(question)
+        if self.interactive:
+            answer = getpass.getpass(prompt)
+        else:
+            self.console.print(prompt, end="", markup=False, highlight=False)
+            answer = self._read()
+            self.console.print()
+        return _checked(answer)
+
+    def pause(self, message: str) -> None:
+        """Wait for Enter (any text typed before it is ignored, but ``quit`` still quits)."""
+        self.line(Text(message + " ", "bold"))
+
+    def _read(self) -> str:
+        answer = self.stdin.readline()
+        if not answer:
+            raise EOFError
+        return answer
+
+
+def _checked(answer: str) -> str:
+    answer = answer.strip()
+    if answer.lower() in QUIT_WORDS:
+        raise Quit
+    return answer
+
+
+def ask_place(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> Place:
+    """Which gap the drawn card goes into (A2): the player types the gap's label."""
+    seat = view["next"]["seats"][0]
+    lines = view["lines"]
+    spots = {(a.line, a.at): a for a in legal if isinstance(a, Place)}
+    choices = {label: spots[spot] for label, spot in gap_labels(lines).items() if spot in spots}
+    ranges = " or ".join(
+        f"{label_range(line, len(ids))} ({LINE_TITLES[line]})" for line, ids in lines.items()
+    )
+    prompt = Text.assemble(
+        (seat_name(view, seat), "bold green"),
+        ", where does ",
+        (card_name(view, view["current"]), "bold magenta"),
+        f" go? Type a gap label, {ranges}: ",
+    )
+    while True:
+        answer = kb.line(prompt).lower().strip("[]")
+        if answer in choices:
+            return choices[answer]
+        shown = f"'{answer}'" if answer else "nothing"
+        kb.error(f"You typed {shown}: type one of the labels in brackets on the table, {ranges}.")
+
+
+def ask_respond(
+    kb: Keyboard, view: Mapping[str, Any], legal: Sequence[CrossAction]
+) -> Accept | Challenge:
+    """Accept the placed card, or challenge it against one of its neighbours (A4)."""
+    seat = view["next"]["seats"][0]
+    placed = view["placed"]
+    line, at = placed["line"], placed["at"]
+    ids = view["lines"][line]
+    accept = next(a for a in legal if isinstance(a, Accept))
+    options: dict[str, Accept | Challenge] = dict.fromkeys(ACCEPT_WORDS, accept)
+    keys = ["a"]
+    menu = [Text.assemble("   ", ("a", "bold cyan"), "  accept (or just press Enter)")]
+    for action in legal:
+        if not isinstance(action, Challenge):
+            continue
+        side = 0 if ids.index(action.against) < at else 1
+        key = NEIGHBOUR_KEYS[line][side]
+        name = card_name(view, action.against)
+        options[key] = action
+        options.setdefault(name.lower(), action)
+        keys.append(key)
+        menu.append(
+            Text.assemble(
+                "   ",
+                (key, "bold cyan"),
+                "  challenge against ",
+                (name, "bold"),
+                f", the card {beside(SIDES[line][side])} it",
+            )
+        )
+    card = card_name(view, placed["card"])
+    later = [seat_name(view, s) for s in placed["to_ask"][1:]]
+    question = Text.assemble(
+        (seat_name(view, seat), "bold green"),
+        ", is ",
+        (card, "bold magenta"),
+        " in the right place "
+        + (f"on the {LINE_TITLES[line]} line?" if line != COLUMN else "in the column?"),
+    )
+    if later:
+        question.append(f" (next: {', '.join(later)})", "dim")
+    kb.show(question, *menu)
+    prompt = Text(f"Your answer ({'/'.join(keys)}): ")
+    while True:
+        answer = kb.line(prompt).lower()
+        if answer in options:
+            return options[answer]
+        kb.error(
+            f"'{answer}' is not one of the choices: type {'/'.join(keys)}, "
+            "or press Enter to accept."
+        )
+
+
+def ask_guess(kb: Keyboard, name: str, most: int) -> int:
+    """A secret guess: how many cards on the table are wrong (A6.1)."""
+    question = Text.assemble(
+        (name, "bold green"), f", how many cards on the table are wrong? A number from 0 to {most}."
+    )
+    while True:
+        answer = kb.secret(question, "Your secret guess (hidden as you type): ")
+        if answer.isascii() and answer.isdigit() and int(answer) <= most:
+            return int(answer)
+        kb.error(f"That is not a whole number from 0 to {most}; try again.")

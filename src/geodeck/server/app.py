@@ -1,0 +1,272 @@
+"""The ASGI application: HTTP endpoints, the websocket, and the static front end.
+
+docs/protocol.md is the contract this module implements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from importlib.resources import files
+from pathlib import Path
+from typing import TypeVar
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from geodeck import __version__
+from geodeck.server.fanout import make_fanout
+from geodeck.server.protocol import (
+    MAX_BODY,
+    Created,
+    CreateTable,
+    ErrorBody,
+    ErrorDetail,
+    Health,
+    Joined,
+    JoinTable,
+    Refusal,
+    TableInfo,
+    error_message,
+    parse_client,
+)
+from geodeck.server.rooms import Client, Lobby, Room, Settings
+from geodeck.server.storage import Storage
+
+log = logging.getLogger("geodeck.server")
+
+RATE_LIMIT = 50
+"""Client messages per connection and second."""
+
+CLOSE_NOT_FOUND = 4404
+
+STATUS_OF = {
+    "table/not_found": 404,
+    "table/full": 409,
+    "table/seat_taken": 409,
+    "table/started": 409,
+    "record/not_finished": 409,
+    "request/too_large": 413,
+    "server/storage": 503,
+    "server/busy": 503,
+}
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def web_folder() -> Path:
+    return Path(str(files("geodeck").joinpath("web")))
+
+
+class BodyLimit:
+    """Refuse HTTP bodies over ``limit`` bytes with 413, whether announced or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_large(send)
+                return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _BodyTooLarge:
+            await _too_large(send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send) -> None:
+    body = _error_body(
+        Refusal("request/too_large", f"a request body may be at most {MAX_BODY} bytes")
+    )
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def _error_body(refusal: Refusal) -> bytes:
+    return (
+        ErrorBody(error=ErrorDetail(code=refusal.code, message=refusal.message, rule=refusal.rule))
+        .model_dump_json()
+        .encode()
+    )
+
+
+async def _parse(request: Request, model: type[M]) -> M:
+    raw = await request.body()
+    if not raw.strip():
+        raw = b"{}"
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise Refusal("request/malformed", "the body must be JSON") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        problem = err.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in problem["loc"]) or "body"
+        raise Refusal("request/malformed", f"{where}: {problem['msg']}") from None
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The geodeck server as an ASGI application."""
+    settings = settings or Settings()
+    storage = Storage(settings.database_url, schema=settings.schema)
+    lobby = Lobby(settings, storage, make_fanout(settings.redis_url))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await lobby.start()
+        try:
+            yield
+        finally:
+            await lobby.close()
+
+    app = FastAPI(
+        title="geodeck",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.lobby = lobby
+
+    @app.exception_handler(Refusal)
+    async def refused(_request: Request, refusal: Exception) -> Response:
+        assert isinstance(refusal, Refusal)
+        return Response(
+            _error_body(refusal),
+            status_code=STATUS_OF.get(refusal.code, 400),
+            media_type="application/json",
+        )
+
+    @app.get("/api/health")
+    async def health() -> Health:
+        return Health(ok=True, version=__version__, tables=len(lobby.rooms), storage=storage.kind)
+
+    @app.post("/api/tables", status_code=201, responses={400: {"model": ErrorBody}})
+    async def create_table(request: Request) -> Created:
+        body = await _parse(request, CreateTable)
+        return await lobby.create(body, _base(request))
+
+    @app.post("/api/tables/{code}/join", responses={404: {"model": ErrorBody}})
+    async def join_table(code: str, request: Request) -> Joined:
+        body = await _parse(request, JoinTable)
+        return await lobby.join(code, body, _base(request))
+
+    @app.get("/api/tables/{code}", responses={404: {"model": ErrorBody}})
+    async def table_info(code: str, request: Request) -> TableInfo:
+        room = await lobby.room(code)
+        return room.info(_base(request))
+
+    @app.get("/api/tables/{code}/record", responses={409: {"model": ErrorBody}})
+    async def table_record(code: str) -> Response:
+        room = await lobby.room(code)
+        record = room.record()
+        return JSONResponse(
+            record,
+            headers={"Content-Disposition": f'attachment; filename="geodeck-{room.code}.json"'},
+        )
+
+    @app.websocket("/ws/{code}")
+    async def play(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        try:
+            room = await lobby.room(code)
+        except Refusal as refusal:
+            await websocket.send_text(error_message(refusal, None))
+            await websocket.close(CLOSE_NOT_FOUND)
+            return
+        await _serve_client(websocket, room)
+
+    folder = web_folder()
+    if folder.is_dir():
+        app.mount("/", StaticFiles(directory=folder, html=True), name="web")
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    return app
+
+
+async def _serve_client(websocket: WebSocket, room: Room) -> None:
+    client = Client()
+    writer = asyncio.create_task(_write(websocket, client))
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            payload: str | bytes = text if text is not None else message.get("bytes") or b""
+            if client.over_rate(RATE_LIMIT, loop.time()):
+                client.push(
+                    error_message(
+                        Refusal("protocol/too_many", f"at most {RATE_LIMIT} messages a second"),
+                        room.version,
+                    )
+                )
+                continue
+            try:
+                parsed = parse_client(payload)
+            except Refusal as refusal:
+                client.push(error_message(refusal, room.version))
+                continue
+            await room.handle(client, parsed)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await room.leave(client)
+        with contextlib.suppress(asyncio.QueueFull):
+            client.queue.put_nowait(None)
+        try:
+            await asyncio.wait_for(writer, timeout=1.0)
+        except (TimeoutError, asyncio.CancelledError, Exception):
+            writer.cancel()
+
+
+async def _write(websocket: WebSocket, client: Client) -> None:
+    try:
+        while True:
+            text = await client.queue.get()
+            if text is None:
+                if websocket.application_state == WebSocketState.CONNECTED:
+                    await websocket.close(client.close_code)
+                return
+            await websocket.send_text(text)
+    except Exception:
+        log.debug("a client went away while being written to", exc_info=True)

@@ -1,0 +1,67 @@
+"""Server-side computer players: bot seats, stand-ins and the clock's default move.
+
+A bot is given its seat's view and legal actions, never the game itself. Its choice is
+returned as an action and goes through the same path as a client's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from geodeck.bots import LEVELS, Bot, make_bot
+from geodeck.core.errors import GeodeckError
+
+log = logging.getLogger("geodeck.server")
+
+PREFERRED_DEFAULTS = ("accept", "pass")
+"""Acts a timed-out seat plays when one is legal, in this order (docs/protocol.md)."""
+
+
+def check_level(level: str) -> str:
+    if level not in LEVELS:
+        raise GeodeckError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    return level
+
+
+def bot_seed(code: str, seat: int, purpose: str) -> int:
+    """A stable seed per table, seat and use, so bots of different tables differ."""
+    digest = hashlib.sha256(f"{code}:{seat}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def build_bot(level: str, code: str, seat: int, game: str, purpose: str = "seat") -> Bot:
+    seed = bot_seed(code, seat, purpose)
+    try:
+        return make_bot(level, seed, game=game)
+    except GeodeckError:
+        log.warning("no %s bot for %s; a random bot plays seat %d", level, game, seat)
+        return make_bot("random", seed, game=game)
+
+
+def choose(bot: Bot, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    """The bot's choice among ``legal``; the first legal action if the bot fails."""
+    try:
+        choice = bot.choose(view, legal)
+    except Exception:
+        log.exception("a %s bot failed to choose; playing the first legal action", bot.level)
+        return legal[0]
+    if choice not in legal:
+        log.warning("a %s bot chose %r, which is not legal", bot.level, choice)
+        return legal[0]
+    return choice
+
+
+def preferred_default(legal: Sequence[Any]) -> Any | None:
+    """The legal ``accept`` (else ``pass``) action, if there is one."""
+    by_act: dict[str, Any] = {}
+    for action in legal:
+        act = action.to_wire().get("act")
+        if isinstance(act, str):
+            by_act.setdefault(act, action)
+    for act in PREFERRED_DEFAULTS:
+        if act in by_act:
+            return by_act[act]
+    return None

@@ -1,0 +1,235 @@
+"""The wire models of docs/protocol.md: HTTP bodies and websocket messages.
+
+Client messages are parsed strictly (no coercion, no unknown fields); a message that does
+not fit raises ``Refusal`` with a stable code. Server messages are built from these models
+only, so every field a client can receive is listed here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+MAX_MESSAGE = 4096
+"""The largest client websocket message, in bytes."""
+
+MAX_BODY = 2 * 1024 * 1024
+"""The largest HTTP request body, in bytes."""
+
+NAME_LENGTH = 40
+CLOCK_LIMIT = 3600
+
+
+class Refusal(Exception):
+    """A refused request or message: nothing changed. ``code`` is stable."""
+
+    def __init__(self, code: str, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# -- client → server ------------------------------------------------------------------------
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+    spectator: bool = False
+
+
+class Act(_Strict):
+    type: Literal["act"]
+    version: Annotated[int, Field(ge=0)]
+    action: dict[str, Any]
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+    id: int | Annotated[str, Field(max_length=64)] | None = None
+
+
+ClientMessage = Hello | Act | Ping
+
+_CLIENT_TYPES: dict[str, type[Hello] | type[Act] | type[Ping]] = {
+    "hello": Hello,
+    "act": Act,
+    "ping": Ping,
+}
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """One client message, or ``Refusal`` saying why not."""
+    if isinstance(text, bytes):
+        raise Refusal("protocol/malformed", "messages are JSON text, not binary frames")
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
+        raise Refusal("protocol/too_large", f"a message may be at most {MAX_MESSAGE} bytes")
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refusal("protocol/malformed", "a message must be JSON") from None
+    if not isinstance(raw, dict):
+        raise Refusal("protocol/malformed", "a message must be a JSON object")
+    kind = raw.get("type")
+    model = _CLIENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise Refusal("protocol/unknown_type", f"unknown message type {kind!r} (hello, act, ping)")
+    try:
+        message = model.model_validate(raw)
+    except ValidationError as err:
+        raise Refusal("protocol/malformed", _first_problem(err)) from None
+    if isinstance(message, Hello) and (message.token is None) == (not message.spectator):
+        raise Refusal(
+            "protocol/malformed", 'hello needs either a "token" or "spectator": true, not both'
+        )
+    return message
+
+
+def _first_problem(err: ValidationError) -> str:
+    problem = err.errors(include_url=False)[0]
+    where = ".".join(str(p) for p in problem["loc"]) or "message"
+    return f"{where}: {problem['msg']}"
+
+
+# -- server → client ------------------------------------------------------------------------
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    bot: str | None
+    claimed: bool
+    connected: bool
+    standin: bool
+
+
+class ExpectsInfo(BaseModel):
+    seats: list[int]
+    kind: str | None
+
+
+class ClockInfo(BaseModel):
+    seconds: float
+    deadlines: dict[str, int]
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"] = "state"
+    table: str
+    status: str
+    version: int
+    you: int | None
+    seats: list[SeatInfo]
+    expects: ExpectsInfo
+    legal: list[dict[str, Any]]
+    clock: ClockInfo | None
+    view: dict[str, Any]
+
+
+class EventsMessage(BaseModel):
+    type: Literal["events"] = "events"
+    version: int
+    by: int | None
+    events: list[dict[str, Any]]
+
+
+class SeatsMessage(BaseModel):
+    type: Literal["seats"] = "seats"
+    version: int
+    seats: list[SeatInfo]
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    rule: str | None = None
+    version: int | None = None
+
+
+class PongMessage(BaseModel):
+    type: Literal["pong"] = "pong"
+    id: int | str | None = None
+
+
+ServerMessage = StateMessage | EventsMessage | SeatsMessage | ErrorMessage | PongMessage
+
+
+def error_message(refusal: Refusal, version: int | None) -> str:
+    return ErrorMessage(
+        code=refusal.code, message=refusal.message, rule=refusal.rule, version=version
+    ).model_dump_json()
+
+
+# -- HTTP ---------------------------------------------------------------------------------------
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH)]
+
+
+class SeatSpec(_Strict):
+    name: Name | None = None
+    bot: Annotated[str, Field(max_length=32)] | None = None
+
+
+class CreateTable(_Strict):
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+    variant: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=12)]
+    claim: Annotated[list[int], Field(max_length=12)] | None = None
+    clock: Annotated[float, Field(gt=0, le=CLOCK_LIMIT)] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    deck: dict[str, Any] | list[Any] | None = None
+
+
+class JoinTable(_Strict):
+    name: Name | None = None
+    seat: Annotated[int, Field(ge=0)] | None = None
+
+
+class TableInfo(BaseModel):
+    code: str
+    link: str
+    game: str
+    variant: str
+    status: str
+    version: int
+    clock: float | None
+    seats: list[SeatInfo]
+    spectators: int
+    outcome: dict[str, Any] | None
+
+
+class Created(BaseModel):
+    table: TableInfo
+    tokens: dict[str, str]
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    table: TableInfo
+
+
+class Health(BaseModel):
+    ok: bool
+    version: str
+    tables: int
+    storage: str
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    rule: str | None = None
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail

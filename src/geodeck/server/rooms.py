@@ -1,0 +1,917 @@
+"""Tables in memory: seats, tokens, connected clients, bots, the clock.
+
+A ``Room`` holds one table's game and is the only thing that changes it. Every change
+goes the same way, under the room's lock: check the version and the seat, let the engine
+apply the action, store it, and only then tell the clients, each from its own seat's view.
+The ``Lobby`` creates, finds, restores and closes rooms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from geodeck.bots import Bot
+from geodeck.core.errors import ActionError, GeodeckError
+from geodeck.core.game import Game, new_game
+from geodeck.server import bots as botplay
+from geodeck.server.fanout import Fanout, LocalFanout
+from geodeck.server.protocol import (
+    Act,
+    ClientMessage,
+    ClockInfo,
+    Created,
+    CreateTable,
+    EventsMessage,
+    ExpectsInfo,
+    Hello,
+    Joined,
+    JoinTable,
+    Ping,
+    PongMessage,
+    Refusal,
+    SeatInfo,
+    SeatsMessage,
+    StateMessage,
+    TableInfo,
+    error_message,
+)
+from geodeck.server.storage import Conflict, SeatRow, Storage, StoredTable
+
+log = logging.getLogger("geodeck.server")
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+QUEUE_LIMIT = 256
+CLOSE_TOO_SLOW = 4408
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+RESYNC_AFTER = ("act/stale", "act/not_playing", "server/storage", "server/internal")
+
+T = TypeVar("T")
+
+
+@dataclass
+class Settings:
+    """How the server runs; ``geodeck serve`` fills it from its options."""
+
+    database_url: str | None = None
+    schema: str | None = None
+    redis_url: str | None = None
+    decks: dict[str, Any] = field(default_factory=dict)
+    """Decks by game; the key ``*`` is the deck for every game without its own."""
+    grace: float = 30.0
+    bot_delay: float = 0.5
+    standin_level: str = "casual"
+    min_clock: float = 5.0
+    """The shortest per-move clock a table may ask for, in seconds."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def deck_mapping(data: Any) -> Any:
+    """The cards of a deck given as a deck file's content, or the deck as it is."""
+    if isinstance(data, Mapping) and isinstance(data.get("cards"), Mapping | list):
+        data = data["cards"]
+    if isinstance(data, list):
+        cards: dict[str, Any] = {}
+        for entry in data:
+            if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
+                raise Refusal("deck/invalid", 'every card in a list of cards needs a string "id"')
+            cards[entry["id"]] = {k: v for k, v in entry.items() if k != "id"}
+        return cards
+    return data
+
+
+class Client:
+    """One websocket connection: its seat (or spectator) and the messages queued for it."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.seat: int | None = None
+        self.spectator = False
+        self.history_len = 0
+        self.close_code = 1000
+        self._window = 0.0
+        self._count = 0
+
+    @property
+    def joined(self) -> bool:
+        return self.seat is not None or self.spectator
+
+    def push(self, text: str) -> None:
+        """Queue a message; a client too far behind is dropped (it may reconnect)."""
+        if self.close_code == CLOSE_TOO_SLOW:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close_code = CLOSE_TOO_SLOW
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def over_rate(self, limit: int, now: float) -> bool:
+        """Whether this message is over ``limit`` messages in the current second."""
+        if now - self._window >= 1.0:
+            self._window, self._count = now, 0
+        self._count += 1
+        return self._count > limit
+
+
+@dataclass
+class SeatState:
+    name: str
+    bot: str | None
+    token_hash: str | None
+    connections: int = 0
+    standin: bool = False
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+    @property
+    def claimed(self) -> bool:
+        return self.bot is not None or self.token_hash is not None
+
+
+class Room:
+    """One table in memory."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        *,
+        code: str,
+        game: Game,
+        head: dict[str, Any],
+        actions: list[dict[str, Any]],
+        seats: list[SeatState],
+        clock: float | None,
+    ) -> None:
+        self.lobby = lobby
+        self.code = code
+        self.game = game
+        self.head = head
+        self.actions = actions
+        self.seats = seats
+        self.clock = clock
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self._bots: dict[tuple[int, str], Bot] = {}
+        self._deadlines: dict[int, tuple[float, int]] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
+        self._grace: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.closed = False
+
+    # -- facts ----------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.game.finished:
+            return FINISHED
+        if any(not s.claimed for s in self.seats):
+            return WAITING
+        return PLAYING
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [
+            SeatInfo(
+                seat=i,
+                name=s.name,
+                bot=s.bot,
+                claimed=s.claimed,
+                connected=s.bot is not None or s.connections > 0,
+                standin=s.standin,
+            )
+            for i, s in enumerate(self.seats)
+        ]
+
+    def info(self, base: str) -> TableInfo:
+        outcome = self.game.outcome()
+        return TableInfo(
+            code=self.code,
+            link=f"{base.rstrip('/')}/?table={self.code}",
+            game=self.game.game,
+            variant=self.game.variant,
+            status=self.status,
+            version=self.version,
+            clock=self.clock,
+            seats=self.seat_infos(),
+            spectators=sum(1 for c in self.clients if c.spectator),
+            outcome=None if outcome is None else outcome.to_wire(),
+        )
+
+    def record(self) -> dict[str, Any]:
+        if self.status != FINISHED:
+            raise Refusal(
+                "record/not_finished",
+                "the record of a game in progress holds hidden cards; it is given out "
+                "once the game has ended",
+            )
+        return {**self.head, "actions": [dict(a) for a in self.actions]}
+
+    def _bot_controlled(self, seat: int) -> bool:
+        state = self.seats[seat]
+        return state.bot is not None or state.standin
+
+    def _bot_for(self, seat: int, level: str, purpose: str) -> Bot:
+        key = (seat, purpose)
+        bot = self._bots.get(key)
+        if bot is None or bot.level != level:
+            bot = botplay.build_bot(level, self.code, seat, self.game.game, purpose)
+            self._bots[key] = bot
+        return bot
+
+    def _seat_bot(self, seat: int) -> Bot:
+        state = self.seats[seat]
+        if state.bot is not None:
+            return self._bot_for(seat, state.bot, "seat")
+        return self._bot_for(seat, self.lobby.settings.standin_level, "standin")
+
+    # -- messages -------------------------------------------------------------------------
+
+    def _state(self, seat: int | None, view: dict[str, Any]) -> str:
+        game = self.game
+        expects = game.expects()
+        playing = self.status == PLAYING
+        legal = (
+            [a.to_wire() for a in game.legal_actions(seat)] if seat is not None and playing else []
+        )
+        clock = None
+        if self.clock is not None:
+            clock = ClockInfo(
+                seconds=self.clock,
+                deadlines={str(s): wall for s, (_, wall) in sorted(self._deadlines.items())},
+            )
+        return StateMessage(
+            table=self.code,
+            status=self.status,
+            version=game.version,
+            you=seat,
+            seats=self.seat_infos(),
+            expects=ExpectsInfo(seats=list(expects.seats), kind=expects.kind),
+            legal=legal,
+            clock=clock,
+            view=view,
+        ).model_dump_json()
+
+    def _send_state(self, client: Client) -> None:
+        view = self.game.view(client.seat)
+        history = view.get("history")
+        client.history_len = len(history) if isinstance(history, list) else 0
+        client.push(self._state(client.seat, view))
+
+    def _broadcast(self, by: int | None) -> None:
+        """Events and state to every client, each built from its own seat's view."""
+        built: dict[int | None, tuple[list[Any], str]] = {}
+        version = self.game.version
+        for client in list(self.clients):
+            if not client.joined:
+                continue
+            seat = client.seat
+            if seat not in built:
+                view = self.game.view(seat)
+                history = view.get("history")
+                built[seat] = (
+                    history if isinstance(history, list) else [],
+                    self._state(seat, view),
+                )
+            history, state = built[seat]
+            events = history[client.history_len :]
+            client.history_len = len(history)
+            client.push(EventsMessage(version=version, by=by, events=events).model_dump_json())
+            client.push(state)
+
+    def _broadcast_seats(self) -> None:
+        text = SeatsMessage(version=self.version, seats=self.seat_infos()).model_dump_json()
+        for client in list(self.clients):
+            if client.joined:
+                client.push(text)
+
+    def _refuse(self, client: Client, refusal: Refusal) -> None:
+        client.push(error_message(refusal, self.version))
+        if client.joined and (refusal.code in RESYNC_AFTER or refusal.code.startswith("action/")):
+            self._send_state(client)
+
+    # -- clients --------------------------------------------------------------------------
+
+    async def handle(self, client: Client, message: ClientMessage) -> None:
+        if isinstance(message, Ping):
+            client.push(PongMessage(id=message.id).model_dump_json())
+            return
+        if isinstance(message, Hello):
+            await self._hello(client, message)
+            return
+        await self._act(client, message)
+
+    async def _hello(self, client: Client, hello: Hello) -> None:
+        async with self.lock:
+            if client.joined:
+                self._refuse(
+                    client, Refusal("protocol/hello_twice", "this connection said hello already")
+                )
+                return
+            if hello.spectator:
+                client.spectator = True
+                self.clients.add(client)
+                self._send_state(client)
+                return
+            assert hello.token is not None
+            seat = self._seat_of(hello.token)
+            if seat is None and self.lobby.fanout.shared:
+                await self._reload_seats()
+                seat = self._seat_of(hello.token)
+            if seat is None:
+                self._refuse(
+                    client, Refusal("auth/bad_token", "no seat of this table has that token")
+                )
+                return
+            client.seat = seat
+            self.clients.add(client)
+            state = self.seats[seat]
+            state.connections += 1
+            await self.lobby.fanout.presence(self.code, seat, 1)
+            grace = self._grace.pop(seat, None)
+            if grace is not None:
+                grace.cancel()
+            if state.standin:
+                state.standin = False
+                self._update_clock(None)
+                self._schedule_bot()
+            self._send_state(client)
+            self._broadcast_seats()
+
+    def _seat_of(self, token: str) -> int | None:
+        digest = token_hash(token)
+        found = None
+        for i, state in enumerate(self.seats):
+            if state.token_hash is not None and hmac.compare_digest(state.token_hash, digest):
+                found = i
+        return found
+
+    async def leave(self, client: Client) -> None:
+        async with self.lock:
+            if client not in self.clients:
+                return
+            self.clients.discard(client)
+            if client.seat is None:
+                return
+            state = self.seats[client.seat]
+            state.connections -= 1
+            await self.lobby.fanout.presence(self.code, client.seat, -1)
+            if state.connections == 0:
+                self._start_grace(client.seat)
+            self._broadcast_seats()
+        if self.status == FINISHED and not self.clients:
+            self.lobby.forget(self)
+
+    async def _act(self, client: Client, act: Act) -> None:
+        async with self.lock:
+            try:
+                if not client.joined:
+                    raise Refusal("protocol/hello_first", "say hello before acting")
+                if client.seat is None:
+                    raise Refusal("act/spectator", "a spectator cannot act")
+                await self._submit(client.seat, act.version, act.action)
+            except Refusal as refusal:
+                self._refuse(client, refusal)
+
+    # -- the one way a game changes -------------------------------------------------------
+
+    async def _submit(self, seat: int, version: int, wire: Mapping[str, Any]) -> None:
+        """Check, apply, store, then tell everyone. Raises ``Refusal``; changes nothing then."""
+        async with self.lobby.fanout.lock(self.code):
+            if self.lobby.fanout.shared:
+                await self._catch_up()
+            await self._submit_checked(seat, version, wire)
+
+    async def _submit_checked(self, seat: int, version: int, wire: Mapping[str, Any]) -> None:
+        game = self.game
+        if self.status != PLAYING:
+            raise Refusal("act/not_playing", f"the table is {self.status}")
+        if version != game.version:
+            raise Refusal(
+                "act/stale",
+                f"the action was chosen at version {version}; the game is at version "
+                f"{game.version}",
+            )
+        given = wire.get("seat", seat)
+        if isinstance(given, bool) or given != seat:
+            raise Refusal("act/wrong_seat", f"this connection acts for seat {seat} only")
+        try:
+            action = game.action_from_wire({**wire, "seat": seat})
+        except GeodeckError as err:
+            raise Refusal("action/malformed", err.message, rule=err.rule) from None
+        except Exception:
+            raise Refusal("action/malformed", "not an action of this game") from None
+        try:
+            game.apply(action)
+        except ActionError as err:
+            raise Refusal(err.code, err.message, rule=err.rule) from None
+        except Exception:
+            log.exception("table %s: the engine failed on %r", self.code, wire)
+            await self._rebuild()
+            raise Refusal("server/internal", "the action could not be applied") from None
+        stored = action.to_wire()
+        outcome = game.outcome()
+        try:
+            await self.lobby.run(
+                self.lobby.storage.append_action,
+                self.code,
+                version,
+                stored,
+                status=self.status,
+                outcome=None if outcome is None else outcome.to_wire(),
+            )
+        except Exception as err:
+            if not isinstance(err, Conflict):
+                log.exception("table %s: storing action %d failed", self.code, version)
+            await self._rebuild()
+            code = "act/stale" if isinstance(err, Conflict) else "server/storage"
+            raise Refusal(code, "the action could not be stored; nothing changed") from None
+        self.actions.append(stored)
+        await self.lobby.fanout.publish(self.code, game.version)
+        self._changed(by=seat)
+
+    async def _rebuild(self) -> None:
+        """Back to the stored record, after a failure left the game in doubt."""
+        if self.lobby.fanout.shared:
+            stored = await self.lobby.run(self.lobby.storage.load_table, self.code)
+            if stored is not None:
+                self.actions = [dict(a) for a in stored.actions]
+        record = {**self.head, "actions": self.actions}
+        self.game = await self.lobby.run(Game.from_record, record)
+
+    async def _catch_up(self) -> None:
+        """Apply actions another worker stored (several workers only)."""
+        new = await self.lobby.run(self.lobby.storage.actions_since, self.code, len(self.actions))
+        if not new:
+            return
+        for wire in new:
+            self.game.apply(self.game.action_from_wire(wire))
+            self.actions.append(wire)
+        self._changed(by=None)
+
+    async def _reload_seats(self) -> None:
+        stored = await self.lobby.run(self.lobby.storage.load_table, self.code)
+        if stored is None:
+            return
+        before = self.status
+        self.head = stored.head
+        for row in stored.seats:
+            if row.seat < len(self.seats):
+                self.seats[row.seat].token_hash = row.token_hash
+        names = stored.head.get("seats", [])
+        for i, state in enumerate(self.seats):
+            if i < len(names):
+                state.name = str(names[i])
+        if stored.actions == () and self.game.version == 0:
+            self.game = await self.lobby.run(Game.from_record, stored.record())
+        if self.status != before:
+            self._status_changed()
+
+    async def on_remote_change(self, version: int) -> None:
+        async with self.lock:
+            if version > self.game.version:
+                await self._catch_up()
+            elif self.status == WAITING:
+                await self._reload_seats()
+
+    def _changed(self, by: int | None) -> None:
+        self._broadcast(by)
+        self._update_clock(by)
+        self._schedule_bot()
+
+    def _status_changed(self) -> None:
+        """The table started (every seat claimed): tell everyone, start bots and clocks."""
+        if self.status == PLAYING:
+            for seat, state in enumerate(self.seats):
+                if state.human and state.connections == 0:
+                    self._start_grace(seat)
+        self._changed(by=None)
+
+    def start(self) -> None:
+        """Bring a restored or new table to life."""
+        if self.status == PLAYING:
+            for seat, state in enumerate(self.seats):
+                if state.human and state.connections == 0:
+                    self._start_grace(seat)
+            self._update_clock(None)
+            self._schedule_bot()
+
+    # -- seats ----------------------------------------------------------------------------
+
+    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Claim a free human seat (the first, without ``seat``); return it and its token."""
+        async with self.lock:
+            if seat is None:
+                free = [i for i, s in enumerate(self.seats) if not s.claimed]
+                if not free:
+                    raise Refusal("table/full", "every seat of this table is taken")
+                seat = free[0]
+            if not 0 <= seat < len(self.seats):
+                raise Refusal("table/bad_seat", f"no seat {seat} at this table")
+            if self.seats[seat].claimed:
+                raise Refusal("table/seat_taken", f"seat {seat} is taken")
+            head = None
+            game = None
+            if name is not None and name != self.seats[seat].name:
+                if self.game.version != 0 or self.status != WAITING:
+                    raise Refusal("table/started", "seats can be renamed only before play")
+                head, game = await self._renamed(seat, name)
+            token = secrets.token_urlsafe(24)
+            digest = token_hash(token)
+            before = self.status
+            try:
+                await self.lobby.run(
+                    self.lobby.storage.claim_seat,
+                    self.code,
+                    seat,
+                    digest,
+                    status=self._status_if_claimed(seat),
+                    head=head,
+                )
+            except Conflict:
+                raise Refusal("table/seat_taken", f"seat {seat} is taken") from None
+            if head is not None and game is not None:
+                self.head, self.game = head, game
+                self.seats[seat].name = name or self.seats[seat].name
+            self.seats[seat].token_hash = digest
+            if self.status != before:
+                self._status_changed()
+            else:
+                self._broadcast_seats()
+            return seat, token
+
+    def _status_if_claimed(self, seat: int) -> str:
+        free = [i for i, s in enumerate(self.seats) if not s.claimed and i != seat]
+        return WAITING if free else PLAYING
+
+    async def _renamed(self, seat: int, name: str) -> tuple[dict[str, Any], Game]:
+        name = name.strip()
+        names = list(self.head.get("seats", []))
+        if not name or seat >= len(names):
+            raise Refusal("table/bad_name", "a seat name must not be empty")
+        if any(i != seat and str(n).strip().lower() == name.lower() for i, n in enumerate(names)):
+            raise Refusal("table/bad_name", f"another seat is called {name!r}")
+        names[seat] = name
+        head = {**self.head, "seats": names}
+        try:
+            game = await self.lobby.run(Game.from_record, {**head, "actions": []})
+        except GeodeckError as err:
+            raise Refusal("table/bad_name", err.message) from None
+        return head, game
+
+    def _start_grace(self, seat: int) -> None:
+        if self.status != PLAYING or not self.seats[seat].human or seat in self._grace:
+            return
+        if self.seats[seat].standin:
+            return
+        self._grace[seat] = self._spawn(self._grace_over(seat))
+
+    async def _grace_over(self, seat: int) -> None:
+        await asyncio.sleep(self.lobby.settings.grace)
+        async with self.lock:
+            if self._grace.get(seat) is asyncio.current_task():
+                del self._grace[seat]
+            state = self.seats[seat]
+            if state.connections > 0 or state.standin or self.status != PLAYING:
+                return
+            elsewhere = await self.lobby.fanout.presence(self.code, seat, 0)
+            if elsewhere:
+                return
+            state.standin = True
+            self._update_clock(None)
+            self._schedule_bot()
+            self._broadcast_seats()
+
+    # -- bots -----------------------------------------------------------------------------
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _schedule_bot(self) -> None:
+        current = asyncio.current_task()
+        if self._bot_task is not None and self._bot_task is not current:
+            self._bot_task.cancel()
+        self._bot_task = None
+        if self.closed or self.status != PLAYING:
+            return
+        if any(self._bot_controlled(s) for s in self.game.expects().seats):
+            self._bot_task = self._spawn(self._bot_move(self.game.version))
+
+    async def _bot_move(self, version: int) -> None:
+        await asyncio.sleep(self.lobby.settings.bot_delay)
+        async with self.lock:
+            if version != self.game.version or self.status != PLAYING:
+                return
+            seats = [s for s in self.game.expects().seats if self._bot_controlled(s)]
+            if not seats:
+                return
+            seat = seats[0]
+            view = self.game.view(seat)
+            legal = self.game.legal_actions(seat)
+            bot = self._seat_bot(seat)
+        if not legal:
+            return
+        action = await asyncio.to_thread(botplay.choose, bot, view, legal)
+        async with self.lock:
+            if not self._bot_controlled(seat):
+                return
+            try:
+                await self._submit(seat, version, action.to_wire())
+            except Refusal as refusal:
+                log.debug("table %s: bot move refused: %s", self.code, refusal.code)
+                if self._bot_task is asyncio.current_task():
+                    self._schedule_bot()
+
+    # -- the clock ------------------------------------------------------------------------
+
+    def _update_clock(self, acted: int | None) -> None:
+        if self.clock is None:
+            return
+        if self.status != PLAYING:
+            self._deadlines.clear()
+            self._arm_clock()
+            return
+        if acted is not None:
+            self._deadlines.pop(acted, None)
+        awaited = {s for s in self.game.expects().seats if not self._bot_controlled(s)}
+        for seat in list(self._deadlines):
+            if seat not in awaited:
+                del self._deadlines[seat]
+        now, wall = asyncio.get_running_loop().time(), time.time()
+        for seat in sorted(awaited):
+            if seat not in self._deadlines:
+                self._deadlines[seat] = (now + self.clock, int((wall + self.clock) * 1000))
+        self._arm_clock()
+
+    def _arm_clock(self) -> None:
+        current = asyncio.current_task()
+        if self._clock_task is not None and self._clock_task is not current:
+            self._clock_task.cancel()
+        self._clock_task = None
+        if self._deadlines and not self.closed:
+            due = min(t for t, _ in self._deadlines.values())
+            self._clock_task = self._spawn(self._clock_runs_out(due))
+
+    async def _clock_runs_out(self, due: float) -> None:
+        await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
+        async with self.lock:
+            if self._clock_task is not asyncio.current_task():
+                return
+            now = asyncio.get_running_loop().time()
+            late = sorted(s for s, (t, _) in self._deadlines.items() if t <= now + 0.001)
+            awaited = self.game.expects().seats
+            for seat in late:
+                if seat not in awaited or self.status != PLAYING:
+                    self._deadlines.pop(seat, None)
+                    continue
+                legal = self.game.legal_actions(seat)
+                if not legal:
+                    self._deadlines.pop(seat, None)
+                    continue
+                action = botplay.preferred_default(legal)
+                if action is None:
+                    bot = self._bot_for(seat, self.lobby.settings.standin_level, "clock")
+                    action = botplay.choose(bot, self.game.view(seat), legal)
+                try:
+                    await self._submit(seat, self.game.version, action.to_wire())
+                except Refusal as refusal:
+                    log.warning("table %s: default move refused: %s", self.code, refusal.code)
+                    self._deadlines.pop(seat, None)
+                    continue
+                return
+            self._arm_clock()
+
+    # -- closing --------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        self.closed = True
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for client in list(self.clients):
+            client.close_code = 1012
+            with contextlib.suppress(asyncio.QueueFull):
+                client.queue.put_nowait(None)
+
+
+class Lobby:
+    """Every table this process holds, and the ways to make, find and restore them."""
+
+    def __init__(self, settings: Settings, storage: Storage, fanout: Fanout | None = None) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.fanout: Fanout = fanout or LocalFanout()
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Blocking work (storage, replays) off the event loop."""
+        return await asyncio.to_thread(work, *args, **kwargs)
+
+    async def start(self) -> None:
+        botplay.check_level(self.settings.standin_level)
+        await self.run(self.storage.create_schema)
+        await self.fanout.start(self._on_remote_change)
+        for code in await self.run(self.storage.codes):
+            try:
+                await self._load(code)
+            except Exception:
+                log.exception("table %s could not be restored", code)
+        log.info("%d tables restored", len(self.rooms))
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.rooms.clear()
+        await self.fanout.close()
+        await self.run(self.storage.close)
+
+    def forget(self, room: Room) -> None:
+        if self.rooms.get(room.code) is room and not room.clients:
+            self.rooms.pop(room.code, None)
+            self._spawn_close(room)
+
+    def _spawn_close(self, room: Room) -> None:
+        task = asyncio.get_running_loop().create_task(room.close())
+        room._tasks.add(task)  # keeps a reference until it is done
+
+    async def _on_remote_change(self, code: str, version: int) -> None:
+        room = self.rooms.get(code)
+        if room is not None:
+            await room.on_remote_change(version)
+
+    async def room(self, code: str) -> Room:
+        """The table with that code, from memory or storage; ``Refusal`` if there is none."""
+        code = normal_code(code)
+        room = self.rooms.get(code)
+        if room is None and len(code) == CODE_LENGTH and code.isalpha():
+            room = await self._load(code)
+        if room is None:
+            raise Refusal("table/not_found", f"no table {code!r}")
+        return room
+
+    async def _load(self, code: str) -> Room | None:
+        async with self._loading:
+            room = self.rooms.get(code)
+            if room is not None:
+                return room
+            stored = await self.run(self.storage.load_table, code)
+            if stored is None:
+                return None
+            room = await self._restore(stored)
+            self.rooms[code] = room
+            room.start()
+            return room
+
+    async def _restore(self, stored: StoredTable) -> Room:
+        game = await self.run(Game.from_record, stored.record())
+        names = [str(n) for n in stored.head.get("seats", [])]
+        by_seat = {row.seat: row for row in stored.seats}
+        seats = [
+            SeatState(
+                name=name,
+                bot=by_seat[i].bot if i in by_seat else None,
+                token_hash=by_seat[i].token_hash if i in by_seat else None,
+            )
+            for i, name in enumerate(names)
+        ]
+        return Room(
+            self,
+            code=stored.code,
+            game=game,
+            head=stored.head,
+            actions=[dict(a) for a in stored.actions],
+            seats=seats,
+            clock=stored.clock,
+        )
+
+    def _deck_for(self, game: str, given: Any) -> Any:
+        if given is not None:
+            return deck_mapping(given)
+        decks = self.settings.decks
+        if game in decks:
+            return decks[game]
+        return decks.get("*")
+
+    async def create(self, request: CreateTable, base: str) -> Created:
+        specs = request.seats
+        for spec in specs:
+            if spec.bot is not None:
+                try:
+                    botplay.check_level(spec.bot)
+                except GeodeckError as err:
+                    raise Refusal("setup/invalid", err.message) from None
+        names: list[str] = []
+        for i, spec in enumerate(specs):
+            default = f"Bot {i + 1}" if spec.bot else f"Player {i + 1}"
+            names.append((spec.name or default).strip() or default)
+        if request.clock is not None and request.clock < self.settings.min_clock:
+            raise Refusal(
+                "request/malformed",
+                f"clock: at least {self.settings.min_clock:g} seconds, or null for no clock",
+            )
+        humans = [i for i, s in enumerate(specs) if s.bot is None]
+        claim = request.claim if request.claim is not None else humans[:1]
+        if len(set(claim)) != len(claim) or any(c not in humans for c in claim):
+            raise Refusal("table/bad_seat", "claim lists human seats of this table, each once")
+        seed = request.seed if request.seed is not None else secrets.randbelow(2**53)
+        deck = self._deck_for(request.game, request.deck)
+        try:
+            game = await self.run(
+                new_game,
+                request.game,
+                names,
+                variant=request.variant,
+                seed=seed,
+                options=request.options,
+                deck=deck,
+            )
+        except GeodeckError as err:
+            raise Refusal(err.code, err.message, rule=err.rule) from None
+        except (TypeError, ValueError, KeyError) as err:
+            raise Refusal("setup/invalid", f"the table cannot be dealt: {err}") from None
+        head = game.to_record()
+        head.pop("actions", None)
+        tokens = {seat: secrets.token_urlsafe(24) for seat in claim}
+        seats = [
+            SeatState(
+                name=names[i],
+                bot=spec.bot,
+                token_hash=token_hash(tokens[i]) if i in tokens else None,
+            )
+            for i, spec in enumerate(specs)
+        ]
+        for _ in range(20):
+            code = new_code()
+            if code in self.rooms:
+                continue
+            room = Room(
+                self,
+                code=code,
+                game=game,
+                head=head,
+                actions=[],
+                seats=seats,
+                clock=request.clock,
+            )
+            try:
+                await self.run(
+                    self.storage.create_table,
+                    code=code,
+                    game=game.game,
+                    variant=game.variant,
+                    status=room.status,
+                    clock=request.clock,
+                    head=head,
+                    seat_rows=[SeatRow(i, s.bot, s.token_hash) for i, s in enumerate(seats)],
+                )
+            except Conflict:
+                continue
+            self.rooms[code] = room
+            room.start()
+            return Created(
+                table=room.info(base), tokens={str(seat): t for seat, t in tokens.items()}
+            )
+        raise Refusal("server/busy", "no free table code was found; try again")
+
+    async def join(self, code: str, request: JoinTable, base: str) -> Joined:
+        room = await self.room(code)
+        seat, token = await room.claim(request.seat, request.name)
+        if self.fanout.shared:
+            await self.fanout.publish(room.code, room.version)
+        return Joined(seat=seat, token=token, table=room.info(base))

@@ -1,0 +1,343 @@
+"""Tables and their records in a database: SQLite by default, PostgreSQL by URL.
+
+The code is the same for both (SQLAlchemy 2 Core). A table's record is kept in two parts:
+its head (the record without actions, written once at creation and changed only by a
+seat rename before play) and one row per action, appended in the same transaction that
+moves the table's version on. The primary key ``(code, idx)`` makes a second writer of
+the same action index fail instead of forking the game.
+
+Every method is blocking; the server calls them from worker threads.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import ConnectionPoolEntry
+
+metadata = MetaData()
+
+tables = Table(
+    "geodeck_tables",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("version", Integer, nullable=False),
+    Column("clock", Float, nullable=True),
+    Column("head", Text, nullable=False),
+    Column("outcome", Text, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+seats = Table(
+    "geodeck_seats",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("bot", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions = Table(
+    "geodeck_actions",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class Conflict(Exception):
+    """Another writer stored this table's row or action first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    code: str
+    game: str
+    variant: str
+    status: str
+    clock: float | None
+    head: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    actions: tuple[dict[str, Any], ...]
+
+    def record(self) -> dict[str, Any]:
+        """The table's full ``geodeck/1`` record."""
+        return {**self.head, "actions": [dict(a) for a in self.actions]}
+
+
+def default_url() -> str:
+    """SQLite in the user's data directory."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("geodeck", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'geodeck.sqlite3'}"
+
+
+def engine_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3; anything else is passed to SQLAlchemy as given."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Storage:
+    """The tables of one database. ``schema`` puts the tables in a PostgreSQL schema."""
+
+    def __init__(self, url: str | None = None, *, schema: str | None = None) -> None:
+        self.url = engine_url(url or default_url())
+        self.kind = "sqlite" if self.url.startswith("sqlite") else self.url.split(":")[0]
+        if self.kind.startswith("postgresql"):
+            self.kind = "postgresql"
+        self.schema = schema
+        options: dict[str, Any] = {}
+        if self.kind == "sqlite":
+            options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        engine = create_engine(self.url, **options)
+        if self.kind == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        if schema is not None:
+            engine = engine.execution_options(schema_translate_map={None: schema})
+        self.engine: Engine = engine
+
+    def create_schema(self) -> None:
+        """Create the tables that do not exist yet (and the schema, if one is named)."""
+        with self.engine.begin() as conn:
+            if self.schema is not None:
+                conn.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            metadata.create_all(conn)
+
+    def drop_schema(self) -> None:
+        """Drop the named schema with everything in it, or the tables without one."""
+        with self.engine.begin() as conn:
+            if self.schema is not None:
+                conn.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
+            else:
+                metadata.drop_all(conn)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # -- writing --------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        *,
+        code: str,
+        game: str,
+        variant: str,
+        status: str,
+        clock: float | None,
+        head: Mapping[str, Any],
+        seat_rows: Sequence[SeatRow],
+    ) -> None:
+        """Store a new table; ``Conflict`` if its code is taken."""
+        now = time.time()
+        try:
+            with self._tx() as conn:
+                conn.execute(
+                    insert(tables).values(
+                        code=code,
+                        game=game,
+                        variant=variant,
+                        status=status,
+                        version=0,
+                        clock=clock,
+                        head=_dumps(head),
+                        outcome=None,
+                        created=now,
+                        updated=now,
+                    )
+                )
+                if seat_rows:
+                    conn.execute(
+                        insert(seats),
+                        [
+                            {
+                                "code": code,
+                                "seat": row.seat,
+                                "bot": row.bot,
+                                "token_hash": row.token_hash,
+                            }
+                            for row in seat_rows
+                        ],
+                    )
+        except IntegrityError as err:
+            raise Conflict(f"table {code} exists") from err
+
+    def claim_seat(
+        self,
+        code: str,
+        seat: int,
+        token_hash: str,
+        *,
+        status: str,
+        head: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Give a free seat its token (and, before play, a new head with its name)."""
+        with self._tx() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(seats.c.code == code, seats.c.seat == seat, seats.c.token_hash.is_(None))
+                .values(token_hash=token_hash)
+            )
+            if done.rowcount != 1:
+                raise Conflict(f"seat {seat} of table {code} is taken")
+            values: dict[str, Any] = {"status": status, "updated": time.time()}
+            if head is not None:
+                values["head"] = _dumps(head)
+            conn.execute(update(tables).where(tables.c.code == code).values(**values))
+
+    def append_action(
+        self,
+        code: str,
+        index: int,
+        action: Mapping[str, Any],
+        *,
+        status: str,
+        outcome: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Append action number ``index`` (from 0) and move the table to ``index + 1``.
+
+        One transaction: either both happen or neither. ``Conflict`` if that index is
+        already stored (another writer got there first).
+        """
+        now = time.time()
+        try:
+            with self._tx() as conn:
+                conn.execute(
+                    insert(actions).values(code=code, idx=index, action=_dumps(action), at=now)
+                )
+                moved = conn.execute(
+                    update(tables)
+                    .where(tables.c.code == code, tables.c.version == index)
+                    .values(
+                        version=index + 1,
+                        status=status,
+                        updated=now,
+                        outcome=None if outcome is None else _dumps(outcome),
+                    )
+                )
+                if moved.rowcount != 1:
+                    raise Conflict(f"table {code} is not at version {index}")
+        except IntegrityError as err:
+            raise Conflict(f"action {index} of table {code} is stored already") from err
+
+    def set_status(self, code: str, status: str) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                update(tables)
+                .where(tables.c.code == code)
+                .values(status=status, updated=time.time())
+            )
+
+    def delete_table(self, code: str) -> None:
+        with self._tx() as conn:
+            for table in (actions, seats, tables):
+                conn.execute(delete(table).where(table.c.code == code))
+
+    # -- reading --------------------------------------------------------------------------
+
+    def has_table(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.c.code).where(tables.c.code == code)).first()
+        return row is not None
+
+    def load_table(self, code: str) -> StoredTable | None:
+        """A table with its seats and every stored action, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.code == code)).first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(seats.c.seat, seats.c.bot, seats.c.token_hash)
+                .where(seats.c.code == code)
+                .order_by(seats.c.seat)
+            ).all()
+            action_rows = conn.execute(
+                select(actions.c.action).where(actions.c.code == code).order_by(actions.c.idx)
+            ).all()
+        return StoredTable(
+            code=row.code,
+            game=row.game,
+            variant=row.variant,
+            status=row.status,
+            clock=row.clock,
+            head=json.loads(row.head),
+            seats=tuple(SeatRow(r.seat, r.bot, r.token_hash) for r in seat_rows),
+            actions=tuple(json.loads(r.action) for r in action_rows),
+        )
+
+    def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:
+        """The stored actions from number ``index`` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.action)
+                .where(actions.c.code == code, actions.c.idx >= index)
+                .order_by(actions.c.idx)
+            ).all()
+        return [json.loads(r.action) for r in rows]
+
+    def codes(self, *, unfinished: bool = True) -> list[str]:
+        """Codes of the stored tables, only those still in play by default."""
+        query = select(tables.c.code).order_by(tables.c.created)
+        if unfinished:
+            query = query.where(tables.c.status != "finished")
+        with self.engine.connect() as conn:
+            return [r.code for r in conn.execute(query).all()]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+    """WAL keeps every committed transaction across a crash of the process."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()

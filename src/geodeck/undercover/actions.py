@@ -1,0 +1,107 @@
+"""The five actions of Undercover in Europa, with their ``geodeck/1`` wire form (RECORDS.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from geodeck.core.errors import RecordError
+
+
+@dataclass(frozen=True, slots=True)
+class Hide:
+    """The undercover player hides in a laid-out ``country``; ``salt`` keeps the
+    commitment secret until the round ends (RULES.md B2.2)."""
+
+    seat: int
+    country: str
+    salt: str
+    act: ClassVar[str] = "hide"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "hide", "country": self.country, "salt": self.salt}
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """The reader names the ``seeker`` who stands for X in a question about a seeker (B1)."""
+
+    seat: int
+    seeker: int
+    act: ClassVar[str] = "name"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "name", "seeker": self.seeker}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The undercover player answers the question turned over (B2.3)."""
+
+    seat: int
+    answer: str
+    act: ClassVar[str] = "answer"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "answer", "answer": self.answer}
+
+
+@dataclass(frozen=True, slots=True)
+class Stone:
+    """A seeker places one guess stone (``small`` or ``large``) on ``country`` (B2.4)."""
+
+    seat: int
+    country: str
+    size: str
+    act: ClassVar[str] = "stone"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "stone", "country": self.country, "size": self.size}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """A seeker places no stone after this answer (B2.4)."""
+
+    seat: int
+    act: ClassVar[str] = "pass"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"seat": self.seat, "act": "pass"}
+
+
+UndercoverAction = Hide | Name | Answer | Stone | Pass
+
+
+def _int(raw: Mapping[str, Any], key: str) -> int:
+    value = raw.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{key!r} must be a whole number, got {value!r}")
+    return value
+
+
+def _str(raw: Mapping[str, Any], key: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str):
+        raise RecordError(f"{key!r} must be a string, got {value!r}")
+    return value
+
+
+def action_from_wire(raw: Any) -> UndercoverAction:
+    """Parse one action of an undercover record."""
+    if not isinstance(raw, Mapping):
+        raise RecordError(f"an action must be an object, got {raw!r}")
+    seat = _int(raw, "seat")
+    act = raw.get("act")
+    if act == "hide":
+        return Hide(seat, _str(raw, "country"), _str(raw, "salt"))
+    if act == "name":
+        return Name(seat, _int(raw, "seeker"))
+    if act == "answer":
+        return Answer(seat, _str(raw, "answer"))
+    if act == "stone":
+        return Stone(seat, _str(raw, "country"), _str(raw, "size"))
+    if act == "pass":
+        return Pass(seat)
+    raise RecordError(f"unknown action {act!r} (undercover: hide, name, answer, stone, pass)")

@@ -1,0 +1,125 @@
+"""Dealing from the seed: layouts, the question pile, the hard variant's removal, reshuffles.
+
+Every shuffle uses its own ``random.Random`` seeded from the game's seed and a label (what
+is shuffled, and which one), so a round's layout does not depend on how many questions
+earlier rounds used, and a record with some explicit layouts deals the rest the same way.
+Cards are sorted by id before a shuffle, so the order a deck lists them in does not matter.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from geodeck.core.errors import SetupError
+from geodeck.undercover.data import Country, Question
+from geodeck.undercover.variants import Variant
+
+
+def rng(seed: int, label: str, index: int = 0) -> random.Random:
+    """The random source for one shuffle: the same seed, label and index give the same one."""
+    return random.Random(f"geodeck/undercover/{label}/{index}/{seed}")
+
+
+def deal_layout(
+    countries: Mapping[str, Country], variant: Variant, seed: int, round_index: int
+) -> list[str]:
+    """Shuffle all country cards and lay out from the top (B2.1).
+
+    A card that would be one too many of its colour goes under the stack. It stays one too
+    many when it comes up again, so laying out is a pass over the shuffled stack that skips
+    such cards.
+    """
+    colours = Counter(c.colour for c in countries.values())
+    room = sum(min(n, variant.per_colour) for n in colours.values())
+    if room < variant.layout:
+        raise SetupError(
+            f"the {len(countries)} countries cannot lay out {variant.layout} with at most "
+            f"{variant.per_colour} of a colour (at most {room} can lie out)",
+            rule="B2.1",
+        )
+    stack = sorted(countries)
+    rng(seed, "layout", round_index).shuffle(stack)
+    laid: list[str] = []
+    count: Counter[str] = Counter()
+    for country_id in stack:
+        colour = countries[country_id].colour
+        if count[colour] < variant.per_colour:
+            count[colour] += 1
+            laid.append(country_id)
+            if len(laid) == variant.layout:
+                break
+    return laid
+
+
+def check_layout(
+    layout: Sequence[str], countries: Mapping[str, Country], variant: Variant, round_index: int
+) -> list[str]:
+    """A record's layout must hold the right number of known countries, each once, with at
+    most the variant's number of one colour (B2.1)."""
+    where = f"setup.layouts[{round_index}]"
+    if len(layout) != variant.layout:
+        raise SetupError(
+            f"{where} lists {len(layout)} countries; the {variant.id} variant lays out "
+            f"{variant.layout}",
+            rule="B2.1",
+        )
+    unknown = [c for c in layout if c not in countries]
+    if unknown:
+        raise SetupError(
+            f"{where} names {unknown[0]!r}, which the record does not embed", rule="B2.1"
+        )
+    twice = [c for c, n in Counter(layout).items() if n > 1]
+    if twice:
+        raise SetupError(f"{where} lists {twice[0]!r} twice", rule="B2.1")
+    colours = Counter(countries[c].colour for c in layout)
+    over = [colour for colour, n in colours.items() if n > variant.per_colour]
+    if over:
+        raise SetupError(
+            f"{where} has {colours[over[0]]} countries of colour {over[0]!r}; at most "
+            f"{variant.per_colour} of a colour may lie out",
+            rule="B2.1",
+        )
+    return list(layout)
+
+
+def removed_questions(questions: Mapping[str, Question], count: int, seed: int) -> list[str]:
+    """The questions about the country the hard variant takes out (B4): ``count`` of them,
+    drawn from the seed, so a record with the seed alone reproduces the choice."""
+    about_country = sorted(q for q, question in questions.items() if not question.about_seeker)
+    if count > len(about_country):
+        raise SetupError(
+            f"cannot remove {count} questions about the country; there are {len(about_country)}",
+            rule="B4",
+        )
+    return sorted(rng(seed, "remove").sample(about_country, count))
+
+
+def deal_pile(questions: Mapping[str, Question], removed: Sequence[str], seed: int) -> list[str]:
+    """The question draw pile, top first: every question but the removed ones, shuffled."""
+    out = set(removed)
+    pile = sorted(q for q in questions if q not in out)
+    rng(seed, "questions").shuffle(pile)
+    return pile
+
+
+def check_pile(pile: Sequence[str], questions: Mapping[str, Question]) -> list[str]:
+    """A record's question pile names embedded questions, each once (B2.3)."""
+    unknown = [q for q in pile if q not in questions]
+    if unknown:
+        raise SetupError(
+            f"setup.questions names {unknown[0]!r}, which the record does not embed", rule="B2.3"
+        )
+    twice = [q for q, n in Counter(pile).items() if n > 1]
+    if twice:
+        raise SetupError(f"setup.questions lists {twice[0]!r} twice", rule="B2.3")
+    return list(pile)
+
+
+def reshuffle(discard: Sequence[str], seed: int, index: int) -> list[str]:
+    """The discard pile shuffled into a new draw pile, top first (B2.7); ``index`` counts
+    the reshuffles of the game from 1."""
+    pile = sorted(discard)
+    rng(seed, "reshuffle", index).shuffle(pile)
+    return pile

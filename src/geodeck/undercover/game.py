@@ -1,0 +1,446 @@
+"""The Undercover in Europa rules engine (RULES.md Part B).
+
+The points the rules leave open are settled in the package docstring
+(``geodeck.undercover``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from geodeck.core.errors import (
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    RecordError,
+    SetupError,
+    WrongKind,
+)
+from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
+from geodeck.core.seats import check_seats
+from geodeck.undercover import deal as dl
+from geodeck.undercover import variants as vr
+from geodeck.undercover.actions import (
+    Answer,
+    Hide,
+    Name,
+    Pass,
+    Stone,
+    UndercoverAction,
+    action_from_wire,
+)
+from geodeck.undercover.commitment import check_salt, commit, suggested_salt
+from geodeck.undercover.data import ANSWERS, Country, Question, parse_countries, parse_questions
+from geodeck.undercover.events import (
+    Answered,
+    Ended,
+    Event,
+    Hidden,
+    Named,
+    Passed,
+    Placed,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    Turned,
+)
+from geodeck.undercover.round import Asked, Round
+
+HIDE, NAME, ANSWER, STONE, FINISHED = "hide", "name", "answer", "stone", "finished"
+_RULE_OF = {HIDE: "B2.2", NAME: "B2.3", ANSWER: "B2.3", STONE: "B2.4"}
+
+
+def _an(kind: str | None) -> str:
+    return f"an {kind}" if (kind or "")[:1] in ("a", "e", "i", "o", "u") else f"a {kind}"
+
+
+class UndercoverGame(Game):
+    """One game of Undercover in Europa."""
+
+    family = "undercover"
+    games = (vr.GAME,)
+
+    def __init__(
+        self,
+        *,
+        variant: str | None,
+        seats: Sequence[str],
+        countries: Mapping[str, Country],
+        questions: Mapping[str, Question],
+        seed: int = 0,
+        layouts: Sequence[Sequence[str]] = (),
+        pile: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Set up a game. Rounds without a layout in ``layouts`` are dealt from ``seed``;
+        without a ``pile`` the question pile is dealt from ``seed`` (after the hard
+        variant's removal). A given ``pile`` is the draw pile as play starts."""
+        self.game = vr.GAME
+        self.rules = vr.variant_of(variant)
+        self.variant = self.rules.id
+        self.seats = tuple(check_seats(seats, *vr.PLAYERS, rule="B"))
+        self.options = dict(options or {})
+        remove = vr.removal(self.rules, self.options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"the seed must be a whole number, got {seed!r}")
+        self.seed = seed
+        self.countries = dict(countries)
+        self.questions = dict(questions)
+        players = len(self.seats)
+        self.rounds = vr.rounds_for(players)
+        if len(layouts) > self.rounds:
+            raise SetupError(
+                f"setup.layouts has {len(layouts)} layouts; {players} players play "
+                f"{self.rounds} rounds",
+                rule="B3",
+            )
+        self.layouts = [
+            dl.check_layout(layout, self.countries, self.rules, i)
+            for i, layout in enumerate(layouts)
+        ]
+        for i in range(len(self.layouts), self.rounds):
+            self.layouts.append(dl.deal_layout(self.countries, self.rules, seed, i))
+        if pile is None:
+            removed = dl.removed_questions(self.questions, remove, seed)
+            pile = dl.deal_pile(self.questions, removed, seed)
+        self.pile = tuple(dl.check_pile(pile, self.questions))
+        self._draw = list(reversed(self.pile))  # the top of the pile is the end of the list
+        self.discard: list[str] = []
+        self.reshuffles = 0
+        self.history: list[Event] = []
+        self.actions: list[UndercoverAction] = []
+        self.scores = [0] * players
+        self.small = [vr.SMALL_STONES] * players
+        self.large = [vr.LARGE_STONES] * players
+        self.results: list[RoundEnded] = []
+        self.phase = HIDE
+        self._outcome: Outcome | None = None
+        self.round = self._start_round(0)
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        game: str,
+        seats: Sequence[str],
+        *,
+        variant: str | None,
+        seed: int,
+        options: Mapping[str, Any],
+        deck: Mapping[str, Any] | None,
+    ) -> UndercoverGame:
+        """A new game from a deck ``{"countries": {...}, "questions": {...}}`` (B2.1, B4)."""
+        rules = vr.variant_of(variant)
+        remove = vr.removal(rules, options)
+        if deck is None:
+            from geodeck.decks import shipped_undercover
+
+            deck = shipped_undercover()
+        if not isinstance(deck, Mapping) or "countries" not in deck or "questions" not in deck:
+            raise SetupError(
+                "an undercover deck is an object with 'countries' and 'questions', "
+                "as a record embeds them"
+            )
+        try:
+            countries = parse_countries(deck["countries"])
+            questions = parse_questions(deck["questions"], countries)
+        except RecordError as err:
+            raise SetupError(f"deck: {err.message}", rule=err.rule) from err
+        removed = dl.removed_questions(questions, remove, seed)
+        pile = dl.deal_pile(questions, removed, seed)
+        if len(pile) < vr.QUESTIONS_PER_ROUND:
+            raise SetupError(
+                f"the question pile holds {len(pile)} questions; a round can need "
+                f"{vr.QUESTIONS_PER_ROUND}",
+                rule="B2.5",
+            )
+        return cls(
+            variant=rules.id,
+            seats=seats,
+            countries=countries,
+            questions=questions,
+            seed=seed,
+            pile=pile,
+            options=options,
+        )
+
+    @classmethod
+    def _from_record(cls, record: Mapping[str, Any]) -> UndercoverGame:
+        setup = record["setup"]
+        countries = parse_countries(record["countries"])
+        questions = parse_questions(record["questions"], countries)
+        try:
+            game = cls(
+                variant=record.get("variant", vr.STANDARD),
+                seats=record["seats"],
+                countries=countries,
+                questions=questions,
+                seed=setup.get("seed", 0),
+                layouts=setup.get("layouts", ()),
+                pile=setup.get("questions"),
+                options=record.get("options"),
+            )
+        except SetupError as err:
+            raise RecordError(err.message, rule=err.rule) from err
+        game.replay(record.get("actions", []))
+        return game
+
+    def to_record(self) -> dict[str, Any]:
+        """The record: the setup made explicit (every layout, the pile), then the actions."""
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "variant": self.variant,
+            "seats": list(self.seats),
+            "countries": {cid: dict(c.data) for cid, c in self.countries.items()},
+            "questions": {qid: dict(q.data) for qid, q in self.questions.items()},
+            "setup": {
+                "seed": self.seed,
+                "layouts": [list(layout) for layout in self.layouts],
+                "questions": list(self.pile),
+            },
+        }
+        if self.options:
+            record["options"] = dict(self.options)
+        record["actions"] = [a.to_wire() for a in self.actions]
+        return record
+
+    action_from_wire = staticmethod(action_from_wire)
+
+    # -- asking ---------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+    def expects(self) -> Expects:
+        r = self.round
+        if self.phase in (HIDE, ANSWER):
+            return Expects((r.undercover,), self.phase)
+        if self.phase == NAME:
+            return Expects((r.asked[-1].reader,), NAME)
+        if self.phase == STONE:
+            return Expects((r.guessers[0],), STONE)
+        return Expects((), None)
+
+    def legal_actions(self, seat: int) -> list[UndercoverAction]:
+        """Every action ``seat`` may take now; ``apply`` accepts exactly these (and a hide
+        with any other valid salt)."""
+        seats, kind = self.expects()
+        if seat not in seats:
+            return []
+        r = self.round
+        if kind == HIDE:
+            salt = suggested_salt(self.seed, r.number)
+            return [Hide(seat, country, salt) for country in r.layout]
+        if kind == NAME:
+            return [Name(seat, s) for s in range(len(self.seats)) if s != r.undercover]
+        if kind == ANSWER:
+            return [Answer(seat, a) for a in ANSWERS]
+        sizes = [s for s, n in (("small", self.small[seat]), ("large", self.large[seat])) if n]
+        legal: list[UndercoverAction] = [Stone(seat, c, s) for c in r.layout for s in sizes]
+        legal.append(Pass(seat))
+        return legal
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def apply(self, action: UndercoverAction) -> list[Event]:
+        """Apply one action; raises an ``ActionError`` and changes nothing if it is illegal."""
+        self._validate(action)
+        mark = len(self.history)
+        if isinstance(action, Hide):
+            self._hide(action)
+        elif isinstance(action, Name):
+            self._name(action)
+        elif isinstance(action, Answer):
+            self._answer(action)
+        elif isinstance(action, Stone):
+            self._stone(action)
+        else:
+            self._pass(action)
+        self.actions.append(action)
+        return self.history[mark:]
+
+    def _validate(self, action: UndercoverAction) -> None:
+        """The single check behind ``apply``; ``legal_actions`` lists what passes it."""
+        if self.phase == FINISHED:
+            raise GameOver("the game is over", rule="B3")
+        if not isinstance(action, Hide | Name | Answer | Stone | Pass):
+            raise IllegalAction(f"not an undercover action: {action!r}")
+        seats, kind = self.expects()
+        rule = _RULE_OF.get(kind or "")
+        if action.seat not in seats:
+            who = ", ".join(self.seats[s] for s in seats)
+            raise NotYourTurn(
+                f"seat {action.seat} may not act now; waiting for {who} to {kind}", rule=rule
+            )
+        if action.act != kind and not (kind == STONE and action.act == "pass"):
+            raise WrongKind(f"{_an(kind)} is due, not {_an(action.act)}", rule=rule)
+        r = self.round
+        if isinstance(action, Hide):
+            if action.country not in r.layout:
+                raise IllegalAction(
+                    f"{action.country!r} is not laid out this round; hide in one of "
+                    f"{', '.join(r.layout)}",
+                    rule="B2.2",
+                )
+            check_salt(action.salt)
+        elif isinstance(action, Name):
+            seeker = action.seeker
+            if not isinstance(seeker, int) or isinstance(seeker, bool):
+                raise IllegalAction(f"a seeker is a seat number, not {seeker!r}", rule="B1")
+            if not 0 <= seeker < len(self.seats):
+                raise IllegalAction(f"there is no seat {action.seeker!r}", rule="B1")
+            if action.seeker == r.undercover:
+                raise IllegalAction(
+                    "X stands for a seeker; the undercover player cannot be named", rule="B1"
+                )
+        elif isinstance(action, Answer):
+            if action.answer not in ANSWERS:
+                raise IllegalAction(
+                    f"an answer is one of {', '.join(ANSWERS)}, not {action.answer!r}",
+                    rule="B2.3",
+                )
+        elif isinstance(action, Stone):
+            if action.size not in vr.SIZES:
+                raise IllegalAction(f"a stone is small or large, not {action.size!r}", rule="B2.4")
+            if action.country not in r.layout:
+                raise IllegalAction(f"{action.country!r} is not laid out this round", rule="B2.4")
+            left = self.small if action.size == "small" else self.large
+            if left[action.seat] == 0:
+                raise IllegalAction(
+                    f"{self.seats[action.seat]} has no {action.size} stone left", rule="B2.4"
+                )
+
+    def _hide(self, action: Hide) -> None:
+        r = self.round
+        r.country, r.salt = action.country, action.salt
+        r.commitment = commit(action.country, action.salt)
+        self.history.append(
+            Hidden(r.number, action.seat, r.commitment, action.country, action.salt)
+        )
+        self._turn_question()
+
+    def _name(self, action: Name) -> None:
+        self.round.asked[-1].seeker = action.seeker
+        self.history.append(Named(action.seat, action.seeker))
+        self.phase = ANSWER
+
+    def _answer(self, action: Answer) -> None:
+        r = self.round
+        asked = r.asked[-1]
+        asked.answer = action.answer
+        self.history.append(Answered(action.seat, action.answer))
+        r.guessers = r.seekers_from(asked.reader)
+        self.phase = STONE
+
+    def _stone(self, action: Stone) -> None:
+        if action.size == "small":
+            self.small[action.seat] -= 1
+        else:
+            self.large[action.seat] -= 1
+        self.round.stones.setdefault(action.country, []).append((action.seat, action.size))
+        self.history.append(Placed(action.seat, action.country, action.size))
+        self._guessed()
+
+    def _pass(self, action: Pass) -> None:
+        self.history.append(Passed(action.seat))
+        self._guessed()
+
+    # -- flow -----------------------------------------------------------------------------
+
+    def _guessed(self) -> None:
+        """One seeker had their chance; after the last one, check for discovery (B2.5)."""
+        r = self.round
+        r.guessers.pop(0)
+        if r.guessers:
+            return
+        assert r.country is not None
+        if r.on(r.country) >= vr.DISCOVERY:
+            self._end_round(discovered=True)
+        elif len(r.asked) >= vr.QUESTIONS_PER_ROUND or not any(
+            self.small[s] or self.large[s] for s in r.seekers_from(r.asked[-1].reader)
+        ):
+            self._end_round(discovered=False)
+        else:
+            self._turn_question()
+
+    def _turn_question(self) -> None:
+        """Turn over the top question for the next reader (B2.3), reshuffling the discard
+        pile into a new draw pile when the draw pile is empty (B2.7)."""
+        r = self.round
+        if not self._draw and self.discard:
+            self.reshuffles += 1
+            self._draw = list(reversed(dl.reshuffle(self.discard, self.seed, self.reshuffles)))
+            self.discard = []
+            self.history.append(Reshuffled(len(self._draw)))
+        if not self._draw:
+            self._end_round(discovered=False)
+            return
+        question = self.questions[self._draw.pop()]
+        reader = r.next_reader()
+        r.asked.append(Asked(question.id, reader))
+        self.history.append(Turned(len(r.asked), question.id, question.about, reader))
+        self.phase = NAME if question.about_seeker else ANSWER
+
+    def _start_round(self, index: int) -> Round:
+        players = len(self.seats)
+        r = Round(index + 1, index % players, self.layouts[index], players)
+        self.small = [vr.SMALL_STONES] * players
+        self.large = [vr.LARGE_STONES] * players
+        self.history.append(RoundStarted(r.number, r.undercover, tuple(r.layout)))
+        self.phase = HIDE
+        return r
+
+    def _end_round(self, *, discovered: bool) -> None:
+        """Reveal and score the round (B2.5, B2.6); its questions go to the discard pile
+        (B2.7); the next seat clockwise goes undercover, or the game ends (B3)."""
+        r = self.round
+        assert r.country is not None
+        assert r.salt is not None
+        assert r.commitment is not None
+        points = r.points()
+        for seat, p in enumerate(points):
+            self.scores[seat] += p
+        result = RoundEnded(
+            r.number,
+            r.undercover,
+            r.country,
+            r.salt,
+            r.commitment,
+            discovered,
+            len(r.asked),
+            tuple(points),
+        )
+        self.history.append(result)
+        self.results.append(result)
+        self.discard.extend(a.question for a in r.asked)
+        if r.number < self.rounds:
+            self.round = self._start_round(r.number)
+            return
+        scores = tuple(self.scores)
+        self._outcome = Outcome(scores, winners_of(scores))
+        self.phase = FINISHED
+        self.history.append(Ended(scores, self._outcome.winners))
+
+    # -- showing --------------------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        from geodeck.undercover.view import build_view
+
+        return build_view(self, seat)
+
+    def summary(self) -> dict[str, Any]:
+        from geodeck.undercover.view import build_summary
+
+        return build_summary(self)
+
+    @property
+    def draw_left(self) -> int:
+        """Questions left in the draw pile."""
+        return len(self._draw)

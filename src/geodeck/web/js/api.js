@@ -1,0 +1,106 @@
+// The server's HTTP endpoints and the game websocket (docs/protocol.md).
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(error.code || "http/error", error.message || response.statusText, response.status);
+  }
+  return data;
+}
+
+export const createTable = (body) => call("POST", "/api/tables", body);
+export const joinTable = (code, body) => call("POST", `/api/tables/${encodeURIComponent(code)}/join`, body);
+export const tableInfo = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}`);
+export const recordUrl = (code) => `/api/tables/${encodeURIComponent(code)}/record`;
+
+const CLOSE_NOT_FOUND = 4404;
+
+// One websocket to a table, reconnecting after a drop. `handlers.message` gets every
+// server message; `handlers.status` gets "connecting", "open", "closed" or "gone".
+export class Connection {
+  constructor(code, hello, handlers) {
+    this.code = code;
+    this.hello = hello;
+    this.handlers = handlers;
+    this.version = null;
+    this.socket = null;
+    this.retry = 0;
+    this.stopped = false;
+    this.pinger = null;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
+    this.socket = socket;
+    this.handlers.status("connecting");
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      socket.send(JSON.stringify({ type: "hello", ...this.hello }));
+      this.handlers.status("open");
+      this.pinger = setInterval(() => this.raw({ type: "ping" }), 25000);
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "state") this.version = message.version;
+      this.handlers.message(message);
+    });
+    socket.addEventListener("close", (event) => {
+      clearInterval(this.pinger);
+      if (this.socket !== socket) return;
+      if (this.stopped || event.code === CLOSE_NOT_FOUND) {
+        this.handlers.status("gone");
+        return;
+      }
+      this.handlers.status("closed");
+      const wait = Math.min(10000, 500 * 2 ** this.retry);
+      this.retry += 1;
+      setTimeout(() => {
+        if (!this.stopped) this.open();
+      }, wait);
+    });
+  }
+
+  raw(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  act(action) {
+    return this.raw({ type: "act", version: this.version, action });
+  }
+
+  close() {
+    this.stopped = true;
+    clearInterval(this.pinger);
+    if (this.socket) this.socket.close();
+  }
+}

@@ -1,0 +1,302 @@
+// The lobby: open a new table (game, variant, seats, bots, clock) or go to one by its code.
+
+import { createTable } from "./api.js";
+import { h, replace, toast } from "./dom.js";
+import { CLOCKS, GAMES, LEVELS } from "./games.js";
+import { t } from "./i18n.js";
+import { keepName, keepSeat, playerName } from "./store.js";
+
+export function showLobby(root, { onTable }) {
+  const form = {
+    game: "uppsala",
+    variant: "geo",
+    seats: [
+      { name: playerName(), bot: null },
+      { name: "", bot: "casual" },
+      { name: "", bot: "casual" },
+    ],
+    clock: null,
+    difficulty: null,
+    remove: 20,
+  };
+  let busy = false;
+
+  function setGame(game) {
+    form.game = game;
+    form.variant = GAMES[game].variants[0];
+    const [low, high] = GAMES[game].seats;
+    while (form.seats.length < low) form.seats.push({ name: "", bot: "casual" });
+    form.seats.length = Math.min(form.seats.length, high);
+    render();
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    const seats = form.seats.map((seat, i) => {
+      const out = {};
+      const name = seat.name.trim();
+      if (name) out.name = name;
+      if (i > 0 && seat.bot) out.bot = seat.bot;
+      return out;
+    });
+    const options = {};
+    if (GAMES[form.game].family === "cross" && form.difficulty) options.max_difficulty = form.difficulty;
+    if (form.variant === "hard") options.remove_country_questions = form.remove;
+    const body = { game: form.game, variant: form.variant, seats, claim: [0], clock: form.clock, options };
+    try {
+      const created = await createTable(body);
+      keepName(form.seats[0].name.trim());
+      const code = created.table.code;
+      keepSeat(code, 0, created.tokens["0"]);
+      onTable(code);
+    } catch (error) {
+      toast(t("error.generic", { message: error.message }), "error");
+    } finally {
+      busy = false;
+    }
+  }
+
+  function gameChoice(id) {
+    const game = GAMES[id];
+    const [low, high] = game.seats;
+    return h(
+      "label",
+      { class: ["game-choice", form.game === id && "chosen", `game-${id}`] },
+      h("input", {
+        type: "radio",
+        name: "game",
+        value: id,
+        checked: form.game === id,
+        onchange: () => setGame(id),
+      }),
+      h("span", { class: "game-title" }, game.title),
+      h("span", { class: "game-sub" }, t(`game.${id}`)),
+      h("span", { class: "game-players" }, t("lobby.players", { min: low, max: high })),
+    );
+  }
+
+  function seatRow(seat, i) {
+    const [low] = GAMES[form.game].seats;
+    const kind = h(
+      "select",
+      {
+        "aria-label": `${t("lobby.seats")} ${i + 1}`,
+        "data-seat-kind": i,
+        onchange: (event) => {
+          seat.bot = event.target.value === "human" ? null : event.target.value;
+          render();
+        },
+      },
+      h("option", { value: "human", selected: !seat.bot }, t("lobby.player")),
+      LEVELS.map((level) =>
+        h("option", { value: level, selected: seat.bot === level }, `${t("lobby.bot")}: ${t(`level.${level}`)}`),
+      ),
+    );
+    return h(
+      "li",
+      { class: ["seat-row", seat.bot && "is-bot"] },
+      h("span", { class: "seat-number" }, String(i + 1)),
+      h("input", {
+        type: "text",
+        maxLength: 40,
+        value: seat.name,
+        placeholder: i === 0 ? t("lobby.yourName") : seat.bot ? `${t("lobby.bot")} ${i + 1}` : `${t("lobby.player")} ${i + 1}`,
+        "aria-label": `${t("lobby.name")} ${i + 1}`,
+        "data-seat-name": i,
+        oninput: (event) => {
+          seat.name = event.target.value;
+        },
+      }),
+      i === 0 ? h("span", { class: "seat-you" }, t("lobby.you")) : kind,
+      i > 0 && form.seats.length > low
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "icon-button",
+              title: t("lobby.remove"),
+              "aria-label": t("lobby.remove"),
+              onclick: () => {
+                form.seats.splice(i, 1);
+                render();
+              },
+            },
+            "×",
+          )
+        : h("span", { class: "icon-spacer" }),
+    );
+  }
+
+  function createPanel() {
+    const game = GAMES[form.game];
+    const [, high] = game.seats;
+    const options = [];
+    if (game.family === "cross") {
+      options.push(
+        h(
+          "label",
+          { class: "field" },
+          h("span", {}, t("lobby.easier")),
+          h(
+            "select",
+            {
+              id: "difficulty",
+              onchange: (event) => {
+                form.difficulty = event.target.value ? Number(event.target.value) : null;
+              },
+            },
+            h("option", { value: "", selected: !form.difficulty }, t("lobby.allCards")),
+            [1, 2].map((n) => h("option", { value: n, selected: form.difficulty === n }, t("lobby.upTo", { n }))),
+          ),
+        ),
+      );
+    }
+    if (form.variant === "hard") {
+      options.push(
+        h(
+          "label",
+          { class: "field" },
+          h("span", {}, t("lobby.removeQuestions")),
+          h("input", {
+            type: "number",
+            min: 0,
+            max: 60,
+            value: form.remove,
+            oninput: (event) => {
+              form.remove = Math.max(0, Number(event.target.value) || 0);
+            },
+          }),
+        ),
+      );
+    }
+    return h(
+      "form",
+      { class: "panel create", id: "create", onsubmit: submit },
+      h("h2", {}, t("lobby.new")),
+      h("fieldset", { class: "games" }, h("legend", {}, t("lobby.game")), Object.keys(GAMES).map(gameChoice)),
+      h("p", { class: "game-rules" }, game.family === "cross" ? t("lobby.rules") : t("lobby.rulesUndercover")),
+      h(
+        "div",
+        { class: "field-row" },
+        h(
+          "label",
+          { class: "field" },
+          h("span", {}, t("lobby.variant")),
+          h(
+            "select",
+            {
+              id: "variant",
+              onchange: (event) => {
+                form.variant = event.target.value;
+                render();
+              },
+            },
+            game.variants.map((v) => h("option", { value: v, selected: form.variant === v }, t(`variant.${v}`))),
+          ),
+        ),
+        h(
+          "label",
+          { class: "field" },
+          h("span", {}, t("lobby.clock")),
+          h(
+            "select",
+            {
+              id: "clock",
+              onchange: (event) => {
+                form.clock = event.target.value ? Number(event.target.value) : null;
+              },
+            },
+            CLOCKS.map((c) =>
+              h(
+                "option",
+                { value: c === null ? "" : c, selected: form.clock === c },
+                c === null ? t("lobby.noClock") : t("lobby.seconds", { n: c }),
+              ),
+            ),
+          ),
+        ),
+        options,
+      ),
+      h(
+        "fieldset",
+        { class: "seats" },
+        h("legend", {}, t("lobby.seats")),
+        h("ol", { class: "seat-list" }, form.seats.map(seatRow)),
+        form.seats.length < high
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "ghost",
+                id: "add-seat",
+                onclick: () => {
+                  form.seats.push({ name: "", bot: null });
+                  render();
+                },
+              },
+              `+ ${t("lobby.addSeat")}`,
+            )
+          : null,
+      ),
+      h("button", { type: "submit", class: "primary big", id: "create-table" }, t("lobby.create")),
+    );
+  }
+
+  function joinPanel() {
+    const input = h("input", {
+      type: "text",
+      id: "join-code",
+      maxLength: 6,
+      autocomplete: "off",
+      spellcheck: false,
+      placeholder: "KXQMRT",
+      "aria-label": t("lobby.code"),
+    });
+    return h(
+      "form",
+      {
+        class: "panel join",
+        onsubmit: (event) => {
+          event.preventDefault();
+          const code = input.value.trim().toUpperCase();
+          if (!/^[A-Z]{6}$/.test(code)) {
+            toast(t("lobby.badCode"), "error");
+            return;
+          }
+          onTable(code);
+        },
+      },
+      h("h2", {}, t("lobby.join")),
+      h("label", { class: "field" }, h("span", {}, t("lobby.code")), input),
+      h("button", { type: "submit", class: "primary" }, t("lobby.joinButton")),
+    );
+  }
+
+  function render() {
+    replace(
+      root,
+      h(
+        "div",
+        { class: "lobby" },
+        h("section", { class: "hero" }, h("div", { class: "hero-cards", "aria-hidden": "true" }, heroCards())),
+        createPanel(),
+        joinPanel(),
+      ),
+    );
+  }
+
+  render();
+  return { refresh: render };
+}
+
+function heroCards() {
+  return [
+    ["Uppsala", "59° 51' N, 17° 38' E"],
+    ["Lisboa", "38° 43' N, 9° 08' W"],
+    ["Palermo", "38° 07' N, 13° 21' E"],
+  ].map(([name, printed], i) =>
+    h("div", { class: `hero-card hero-card-${i}` }, h("strong", {}, name), h("small", {}, printed)),
+  );
+}

@@ -1,0 +1,69 @@
+// Start-up: the lobby, or the table named in the address (`/?table=CODE`).
+
+import { h, replace } from "./dom.js";
+import { LANGUAGES, lang, onLangChange, setLang, t } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { openTable } from "./table.js";
+
+const root = document.getElementById("app");
+let current = null;
+
+function header() {
+  const picker = h(
+    "select",
+    {
+      id: "lang",
+      "aria-label": t("app.language"),
+      onchange: (event) => setLang(event.target.value),
+    },
+    Object.entries(LANGUAGES).map(([code, label]) => h("option", { value: code, selected: code === lang() }, label)),
+  );
+  return h(
+    "header",
+    { class: "topbar" },
+    h(
+      "a",
+      { class: "brand", href: "/", onclick: (event) => goLobby(event) },
+      h("span", { class: "brand-mark", "aria-hidden": "true" }, "✦"),
+      h("span", { class: "brand-name" }, "geodeck"),
+      h("span", { class: "brand-tag" }, t("app.tagline")),
+    ),
+    h("div", { id: "table-bar", class: "table-bar" }),
+    picker,
+  );
+}
+
+function goLobby(event) {
+  if (event) event.preventDefault();
+  history.pushState({}, "", "/");
+  route();
+}
+
+export function goTable(code, extra = "") {
+  history.pushState({}, "", `/?table=${encodeURIComponent(code)}${extra}`);
+  route();
+}
+
+function route() {
+  if (current && current.close) current.close();
+  current = null;
+  document.documentElement.lang = lang();
+  const main = h("main", { id: "screen" });
+  replace(root, header(), main);
+  const params = new URLSearchParams(location.search);
+  const code = (params.get("table") || "").trim().toUpperCase();
+  if (code) {
+    current = openTable(main, code, { watch: params.has("watch"), onLobby: goLobby });
+  } else {
+    current = showLobby(main, { onTable: goTable });
+  }
+}
+
+onLangChange(() => {
+  const bar = document.querySelector(".topbar");
+  if (bar) bar.replaceWith(header());
+  if (current && current.refresh) current.refresh();
+});
+
+window.addEventListener("popstate", route);
+route();

@@ -1,0 +1,155 @@
+// The interim scorings: guesses against the answer, and a map with the scored cards at
+// their true positions, the ones set aside marked.
+
+import { h, s } from "./dom.js";
+import { EUROPE_BOX, boxAround, countryLayer, fit, inside, loadShapes } from "./geo.js";
+import { lang, nameOf, number, t } from "./i18n.js";
+import { seatName } from "./seats.js";
+
+const WIDTH = 640;
+const HEIGHT = 460;
+
+// Every scoring in the history: the cards on the table, the start card, the answer.
+export function scoringsOf(view) {
+  const history = view.history;
+  const placed = new Set();
+  const out = [];
+  let lastReveal = null;
+  for (let i = 0; i < history.length; i += 1) {
+    const event = history[i];
+    if (event.event === "place") placed.add(event.card);
+    if (event.event === "reveal") lastReveal = event;
+    if (event.event === "check" && lastReveal) {
+      const cards = lastReveal.cards;
+      const start = cards.find((id) => !placed.has(id)) || null;
+      let final = false;
+      for (let j = i - 1; j >= 0; j -= 1) {
+        if (history[j].event === "scoring") {
+          final = history[j].final;
+          break;
+        }
+      }
+      const recent = !history.slice(i + 1).some((e) => e.event === "place");
+      out.push({ index: out.length + 1, cards, start, aside: new Set(event.set_aside), wrong: event.wrong, guesses: event.guesses, final, recent });
+    }
+  }
+  return out;
+}
+
+function guessesTable(state, scoring) {
+  const best = Math.min(...scoring.guesses.map((g) => Math.abs(g - scoring.wrong)));
+  const exact = best === 0;
+  return h(
+    "table",
+    { class: "guesses" },
+    h("caption", {}, t("scoring.guesses")),
+    h(
+      "tbody",
+      {},
+      scoring.guesses.map((guess, seat) => {
+        const wins = Math.abs(guess - scoring.wrong) === best;
+        return h(
+          "tr",
+          { class: wins ? "wins" : "" },
+          h("td", {}, seatName(state, seat)),
+          h("td", { class: "num" }, String(guess)),
+          h("td", { class: "muted" }, wins ? (exact ? `✓ ${t("scoring.exact")} +2` : `≈ ${t("scoring.close")} +1`) : ""),
+        );
+      }),
+    ),
+  );
+}
+
+function mapFor(view, scoring) {
+  const svg = s("svg", { class: "scoring-map", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("scoring.show", { n: scoring.index }) });
+  const cards = scoring.cards.map((id) => view.cards[id]).filter((card) => card && typeof card.lat === "number");
+  if (!cards.length) return svg;
+  const box = boxAround(cards.map((card) => [card.lon, card.lat]));
+  const file = inside(box, EUROPE_BOX) ? "europe" : "world";
+  loadShapes(file)
+    .then((shapes) => {
+      const project = fit(box, WIDTH, HEIGHT, 0.02);
+      svg.append(s("rect", { class: "sea", x: 0, y: 0, width: WIDTH, height: HEIGHT }));
+      svg.append(countryLayer(shapes, project, () => ({ class: "land" })));
+      const dots = s("g", { class: "dots" });
+      const labels = s("g", { class: "labels" });
+      for (const card of cards) {
+        const [x, y] = project([card.lon, card.lat]);
+        const wrong = scoring.aside.has(card.id);
+        const start = card.id === scoring.start;
+        const kind = start ? "start" : wrong ? "wrong" : "right";
+        const dot = s("g", { class: `dot dot-${kind}`, "data-card": card.id, "data-wrong": String(wrong), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
+        if (start) dot.append(s("path", { d: "M0,-9 L2.5,-2.5 L9,0 L2.5,2.5 L0,9 L-2.5,2.5 L-9,0 L-2.5,-2.5Z" }));
+        else dot.append(s("circle", { r: 5.5 }));
+        if (wrong) dot.append(s("path", { class: "cross-mark", d: "M-3,-3L3,3M3,-3L-3,3" }));
+        dot.append(s("title", {}, `${nameOf(card)} — ${card.printed || ""}`));
+        dots.append(dot);
+        const value = view.variant !== "geo" && card[view.variant] !== undefined ? ` ${number(card[view.variant])}` : "";
+        labels.append(s("text", { x: (x + 8).toFixed(1), y: (y + 4).toFixed(1), class: `label label-${kind}` }, nameOf(card) + value));
+      }
+      svg.append(dots, labels);
+    })
+    .catch(() => svg.append(s("text", { x: 20, y: 30 }, "—")));
+  return svg;
+}
+
+export function scoringsPanel(state, ctx) {
+  const view = state.view;
+  const scorings = scoringsOf(view);
+  if (!scorings.length) return null;
+  const memory = ctx.memory;
+  memory.maps = memory.maps || {};
+  const latest = scorings[scorings.length - 1];
+  if (memory.seenScorings !== scorings.length) {
+    memory.seenScorings = scorings.length;
+    memory.scoringShown = latest.index;
+  }
+  const shown = scorings.find((sc) => sc.index === memory.scoringShown) || latest;
+  const key = `${shown.index}:${lang()}`;
+  if (!memory.maps[key]) memory.maps[key] = mapFor(view, shown);
+  const tabs = h(
+    "div",
+    { class: "tabs", role: "tablist" },
+    scorings.map((sc) =>
+      h(
+        "button",
+        {
+          type: "button",
+          role: "tab",
+          class: ["tab", sc === shown && "active"],
+          "aria-selected": String(sc === shown),
+          onclick: () => {
+            memory.scoringShown = sc.index;
+            ctx.rerender();
+          },
+        },
+        sc.final ? `${sc.index} · ${t("scoring.final")}` : String(sc.index),
+      ),
+    ),
+  );
+  const panel = h(
+    "section",
+    { class: "panel scorings", id: "scorings", "data-count": scorings.length },
+    h("div", { class: "scoring-head" }, h("h3", {}, t("scoring.title", { n: shown.index })), tabs),
+    h(
+      "div",
+      { class: "scoring-body" },
+      h("div", { class: "map-frame" }, memory.maps[key]),
+      h(
+        "div",
+        { class: "scoring-facts" },
+        h("p", { class: "answer", id: "scoring-answer" }, t("scoring.answer", { n: shown.wrong })),
+        guessesTable(state, shown),
+        h(
+          "ul",
+          { class: "legend" },
+          h("li", {}, h("span", { class: "key key-right" }), t("scoring.legendRight")),
+          h("li", {}, h("span", { class: "key key-wrong" }), t("scoring.legendWrong")),
+          h("li", {}, h("span", { class: "key key-start" }), t("scoring.legendStart")),
+        ),
+      ),
+    ),
+  );
+  if (latest.recent && shown === latest) panel.dataset.fresh = "1";
+  return panel;
+}

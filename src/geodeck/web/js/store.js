@@ -1,0 +1,49 @@
+// What the browser keeps between visits: seat tokens per table, the player's name, the language.
+
+const PREFIX = "geodeck.";
+
+function read(key) {
+  try {
+    return JSON.parse(localStorage.getItem(PREFIX + key));
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(PREFIX + key);
+    else localStorage.setItem(PREFIX + key, JSON.stringify(value));
+  } catch {
+    // storage may be off (private windows); the game still works until a reload
+  }
+}
+
+export function seatFor(code) {
+  const entry = read(`seat.${code}`);
+  return entry && typeof entry.token === "string" ? entry : null;
+}
+
+export function keepSeat(code, seat, token) {
+  write(`seat.${code}`, { seat, token });
+}
+
+export function forgetSeat(code) {
+  write(`seat.${code}`, null);
+}
+
+export function playerName() {
+  return read("name") || "";
+}
+
+export function keepName(name) {
+  write("name", name);
+}
+
+export function language() {
+  return read("lang");
+}
+
+export function keepLanguage(lang) {
+  write("lang", lang);
+}

@@ -1,0 +1,265 @@
+// A table: claim a seat or watch, keep the websocket, and hand each state to its game's view.
+
+import { ApiError, Connection, joinTable, recordUrl, tableInfo } from "./api.js";
+import { renderCross } from "./cross.js";
+import { h, replace, toast } from "./dom.js";
+import { GAMES, SEAT_COLOURS } from "./games.js";
+import { list, t } from "./i18n.js";
+import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
+import { renderUndercover } from "./undercover.js";
+
+export function openTable(root, code, { watch, onLobby }) {
+  const ctx = {
+    code,
+    root,
+    state: null,
+    link: `${location.origin}/?table=${code}`,
+    conn: null,
+    status: "connecting",
+    memory: {},
+    act: (action) => {
+      if (!ctx.conn || !ctx.conn.act(action)) toast(t("conn.closed"), "error");
+    },
+  };
+  let clockTimer = null;
+  ctx.rerender = () => render();
+
+  function connect(hello) {
+    if (ctx.conn) ctx.conn.close();
+    ctx.conn = new Connection(code, hello, {
+      message: onMessage,
+      status: (status) => {
+        ctx.status = status;
+        bar();
+        if (status === "gone") notFound();
+      },
+    });
+  }
+
+  function onMessage(message) {
+    if (message.type === "state") {
+      ctx.state = message;
+      render();
+    } else if (message.type === "seats" && ctx.state) {
+      ctx.state = { ...ctx.state, seats: message.seats };
+      render();
+    } else if (message.type === "error") {
+      if (message.code === "auth/bad_token") {
+        forgetSeat(code);
+        ctx.conn.close();
+        ctx.conn = null;
+        showJoin();
+        return;
+      }
+      if (message.code === "table/not_found") return;
+      if (message.code !== "act/stale") toast(t("error.generic", { message: message.message }), "error");
+    }
+  }
+
+  function bar() {
+    const holder = document.getElementById("table-bar");
+    if (!holder) return;
+    const state = ctx.state;
+    const status = state ? state.status : null;
+    replace(
+      holder,
+      h("span", { class: "bar-code" }, `${t("table.code")} `, h("strong", { id: "table-code" }, code)),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "ghost small",
+          onclick: async () => {
+            try {
+              await navigator.clipboard.writeText(ctx.link);
+              toast(t("table.copied"));
+            } catch {
+              toast(ctx.link);
+            }
+          },
+        },
+        t("table.copy"),
+      ),
+      h(
+        "span",
+        { class: ["conn", `conn-${ctx.status}`], title: t(`conn.${ctx.status}`), id: "conn-state", "data-status": ctx.status },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
+      ),
+    );
+  }
+
+  function render() {
+    bar();
+    const state = ctx.state;
+    if (!state) return;
+    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
+    const body = h("div", { class: ["table-screen", `family-${state.view.game === "undercover" ? "undercover" : "cross"}`] });
+    if (state.status === "waiting") body.append(waiting(state));
+    if (state.you === null) body.append(h("p", { class: "watching", id: "watching" }, "👁 ", t("table.watching")));
+    if (state.status === "finished") body.append(finished(state));
+    const game = h("div", { class: "game" });
+    body.append(game);
+    if (state.view.game === "undercover") renderUndercover(game, state, ctx);
+    else renderCross(game, state, ctx);
+    const scroll = root.querySelector(".board-scroll");
+    const kept = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
+    replace(root, body);
+    const board = root.querySelector(".board-scroll");
+    if (board && kept && !board.dataset.fresh) [board.scrollLeft, board.scrollTop] = kept;
+    if (focusKey) {
+      const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+    if (ctx.afterRender) {
+      const after = ctx.afterRender;
+      ctx.afterRender = null;
+      after();
+    }
+    tickClock();
+  }
+
+  function tickClock() {
+    for (const el of root.querySelectorAll("[data-deadline]")) {
+      const left = Math.max(0, Math.round((Number(el.dataset.deadline) - Date.now()) / 1000));
+      el.textContent = `⏱ ${t("clock.left", { n: left })}`;
+      el.classList.toggle("urgent", left <= 10);
+    }
+  }
+
+  function waiting(state) {
+    return h(
+      "div",
+      { class: "panel waiting", id: "waiting" },
+      h("p", {}, t("table.share")),
+      h("p", {}, h("a", { class: "share-link", href: ctx.link }, ctx.link)),
+      h(
+        "ul",
+        { class: "claims" },
+        state.seats.map((seat) =>
+          h("li", { class: seat.claimed ? "claimed" : "free" }, seat.name, " — ", seat.claimed ? t("join.taken") : t("join.free")),
+        ),
+      ),
+    );
+  }
+
+  function finished(state) {
+    const outcome = state.view.outcome;
+    if (!outcome) return null;
+    const names = outcome.winners.map((i) => state.seats[i].name);
+    return h(
+      "div",
+      { class: "panel outcome", id: "outcome" },
+      h("h2", {}, "🏆 ", t("outcome.title")),
+      h("p", { class: "winners" }, names.length > 1 ? t("outcome.winners", { names: list(names) }) : t("outcome.winner", { names: names[0] })),
+      h(
+        "ol",
+        { class: "final-scores" },
+        outcome.scores
+          .map((score, i) => ({ score, i }))
+          .sort((a, b) => b.score - a.score || a.i - b.i)
+          .map(({ score, i }) => h("li", { class: outcome.winners.includes(i) ? "winner" : "" }, h("span", {}, state.seats[i].name), h("strong", {}, String(score)))),
+      ),
+      h(
+        "p",
+        { class: "actions" },
+        h("a", { class: "button", href: recordUrl(code), download: `geodeck-${code}.json` }, t("outcome.record")),
+        h("a", { class: "button ghost", href: "/", onclick: (event) => onLobby(event) }, t("outcome.again")),
+      ),
+    );
+  }
+
+  async function showJoin() {
+    bar();
+    let info;
+    try {
+      info = await tableInfo(code);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) notFound();
+      else toast(t("error.generic", { message: error.message }), "error");
+      return;
+    }
+    if (info.status === "finished") {
+      connect({ spectator: true });
+      return;
+    }
+    const nameInput = h("input", {
+      type: "text",
+      id: "join-name",
+      maxLength: 40,
+      value: playerName(),
+      placeholder: t("lobby.yourName"),
+      "aria-label": t("lobby.yourName"),
+    });
+    const free = info.seats.filter((seat) => !seat.claimed);
+    async function take(seat) {
+      const name = nameInput.value.trim();
+      const body = { seat };
+      if (name && info.status === "waiting") body.name = name;
+      try {
+        const joined = await joinTable(code, body);
+        if (name) keepName(name);
+        keepSeat(code, joined.seat, joined.token);
+        connect({ token: joined.token });
+      } catch (error) {
+        toast(t("error.generic", { message: error.message }), "error");
+        showJoin();
+      }
+    }
+    const title = GAMES[info.game] ? GAMES[info.game].title : info.game;
+    replace(
+      root,
+      h(
+        "div",
+        { class: "panel join-table", id: "join" },
+        h("h2", {}, t("join.title", { code })),
+        h("p", { class: "join-game" }, title, " · ", t(`variant.${info.variant}`)),
+        free.length && info.status === "waiting" ? h("label", { class: "field" }, h("span", {}, t("lobby.yourName")), nameInput) : null,
+        h(
+          "ul",
+          { class: "join-seats" },
+          info.seats.map((seat) =>
+            h(
+              "li",
+              { class: seat.claimed ? "taken" : "free" },
+              h("span", { class: "stone", style: { background: SEAT_COLOURS[seat.seat % SEAT_COLOURS.length] } }),
+              h("span", { class: "join-seat-name" }, seat.name),
+              seat.bot ? h("span", { class: "tag" }, t("seat.bot", { level: t(`level.${seat.bot}`) })) : null,
+              seat.claimed
+                ? h("span", { class: "muted" }, t("join.taken"))
+                : h("button", { type: "button", class: "primary", "data-join-seat": seat.seat, onclick: () => take(seat.seat) }, t("join.take")),
+            ),
+          ),
+        ),
+        free.length ? null : h("p", {}, t("join.full")),
+        h("button", { type: "button", class: "ghost", id: "watch", onclick: () => connect({ spectator: true }) }, "👁 ", t("join.watch")),
+      ),
+    );
+  }
+
+  function notFound() {
+    replace(
+      root,
+      h(
+        "div",
+        { class: "panel", id: "not-found" },
+        h("p", {}, t("table.notFound", { code })),
+        h("a", { class: "button", href: "/", onclick: (event) => onLobby(event) }, t("table.lobby")),
+      ),
+    );
+  }
+
+  const seat = seatFor(code);
+  if (seat && !watch) connect({ token: seat.token });
+  else if (watch) connect({ spectator: true });
+  else showJoin();
+  clockTimer = setInterval(tickClock, 1000);
+
+  return {
+    refresh: () => (ctx.state ? render() : ctx.conn ? bar() : showJoin()),
+    close: () => {
+      clearInterval(clockTimer);
+      if (ctx.conn) ctx.conn.close();
+    },
+  };
+}

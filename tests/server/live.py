@@ -1,0 +1,251 @@
+"""A real server on a loopback port, and websocket clients that record every frame."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from geodeck.server import Settings, create_app
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+TIMEOUT = 10.0
+
+
+def sample_deck_file() -> Path:
+    return FIXTURES / "sample-europe.json"
+
+
+def sample_cards() -> dict[str, Any]:
+    cards: dict[str, Any] = json.loads(sample_deck_file().read_text("utf-8"))["cards"]
+    return cards
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """uvicorn serving ``create_app(settings)`` in a thread of this process."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.port = free_port()
+        self.app = create_app(settings)
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            ws="websockets-sansio",
+            ws_max_size=64 * 1024,
+            log_level="warning",
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + TIMEOUT
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(TIMEOUT)
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=TIMEOUT)
+
+
+@contextlib.contextmanager
+def running(settings: Settings) -> Iterator[LiveServer]:
+    server = LiveServer(settings).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def create_table(
+    http: httpx.Client,
+    seats: list[dict[str, Any]],
+    *,
+    claim: list[int] | None = None,
+    game: str = "uppsala",
+    **extra: Any,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"game": game, "seats": seats, "deck": sample_cards(), **extra}
+    if claim is not None:
+        body["claim"] = claim
+    response = http.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+class Player:
+    """One websocket client. A reader task keeps every frame and the latest state."""
+
+    opened: ClassVar[list[Player]] = []
+
+    def __init__(self, url: str, name: str) -> None:
+        self.url = url
+        self.name = name
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._changed = asyncio.Condition()
+        self.closed = asyncio.Event()
+
+    async def open(self) -> Player:
+        self._ws = await connect(self.url, max_size=None, open_timeout=TIMEOUT)
+        self._reader = asyncio.create_task(self._read())
+        Player.opened.append(self)
+        return self
+
+    @classmethod
+    async def close_every(cls) -> None:
+        """Close every client still open (after a failed test, too)."""
+        while cls.opened:
+            await cls.opened.pop().close()
+
+    async def _read(self) -> None:
+        assert self._ws is not None
+        try:
+            async for raw in self._ws:
+                frame = json.loads(raw)
+                self.frames.append(frame)
+                if frame["type"] == "state":
+                    self.state = frame
+                    self.seat = frame["you"]
+                elif frame["type"] == "error":
+                    self.errors.append(frame)
+                async with self._changed:
+                    self._changed.notify_all()
+        except Exception:
+            pass
+        finally:
+            self.closed.set()
+            async with self._changed:
+                self._changed.notify_all()
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        assert self._ws is not None
+        await self._ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def send_bytes(self, data: bytes) -> None:
+        assert self._ws is not None
+        await self._ws.send(data)
+
+    async def hello(self, token: str | None) -> dict[str, Any]:
+        count = len(self.frames)
+        if token is None:
+            await self.send({"type": "hello", "spectator": True})
+        else:
+            await self.send({"type": "hello", "token": token})
+        return await self.wait_frame(lambda f: f["type"] in ("state", "error"), after=count)
+
+    async def wait(self, predicate: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+        async def waiting() -> None:
+            async with self._changed:
+                while not predicate():
+                    if self.closed.is_set():
+                        raise ConnectionError(f"{self.name}: the connection closed")
+                    await self._changed.wait()
+
+        await asyncio.wait_for(waiting(), timeout)
+
+    async def wait_frame(
+        self, predicate: Callable[[dict[str, Any]], bool], *, after: int = 0
+    ) -> dict[str, Any]:
+        found: list[dict[str, Any]] = []
+
+        def seen() -> bool:
+            for frame in self.frames[after:]:
+                if predicate(frame):
+                    found.append(frame)
+                    return True
+            return False
+
+        await self.wait(seen)
+        return found[0]
+
+    async def wait_version(self, version: int) -> dict[str, Any]:
+        await self.wait(lambda: self.state is not None and self.state["version"] >= version)
+        assert self.state is not None
+        return self.state
+
+    async def act(self, action: dict[str, Any], version: int | None = None) -> None:
+        assert self.state is not None
+        seen = self.state["version"] if version is None else version
+        await self.send({"type": "act", "version": seen, "action": action})
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._reader, TIMEOUT)
+
+
+def _moved_on(player: Player, version: int, refused: int) -> Callable[[], bool]:
+    def check() -> bool:
+        state = player.state
+        return (state is not None and state["version"] > version) or len(player.errors) > refused
+
+    return check
+
+
+async def play_out(
+    players: list[Player], rng: random.Random, *, until: int | None = None, limit: int = 2000
+) -> dict[str, Any]:
+    """Players choose random legal actions from their latest states until the game ends
+    (or reaches version ``until``). Returns the last state seen."""
+    for _ in range(limit):
+        version = max(p.state["version"] for p in players if p.state is not None)
+        for p in players:
+            await p.wait_version(version)
+        states = [p.state for p in players if p.state is not None]
+        state = states[0]
+        if state["status"] == "finished" or (until is not None and version >= until):
+            return state
+        movers = [p for p in players if p.state is not None and p.state["legal"]]
+        if not movers:
+            await players[0].wait_version(version + 1)
+            continue
+        mover = rng.choice(movers)
+        assert mover.state is not None
+        refused = len(mover.errors)
+        await mover.act(rng.choice(mover.state["legal"]))
+        await mover.wait(_moved_on(mover, version, refused))
+        if len(mover.errors) > refused and mover.errors[-1]["code"] != "act/stale":
+            raise AssertionError(f"refused: {mover.errors[-1]}")
+    raise AssertionError("the game did not end")

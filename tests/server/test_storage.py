@@ -1,0 +1,132 @@
+"""Storage on SQLite and PostgreSQL: the same code, the same behaviour."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import geodeck
+from geodeck.server.storage import Conflict, SeatRow, Storage, default_url, engine_url
+from tests.server.conftest import fast_settings
+from tests.server.live import Player, create_table, play_out, running, sample_cards
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    if request.param == "sqlite":
+        store = Storage(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    else:
+        url = request.getfixturevalue("postgres")
+        store = Storage(url, schema=request.getfixturevalue("pg_schema"))
+    store.create_schema()
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def a_record() -> dict[str, Any]:
+    game = geodeck.new_game("uppsala", ["Ann", "Ben"], seed=3, deck=sample_cards())
+    record = game.to_record()
+    record.pop("actions")
+    return record
+
+
+def test_urls() -> None:
+    assert engine_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert engine_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert default_url().startswith("sqlite:///")
+    assert default_url().endswith("geodeck.sqlite3")
+
+
+def test_tables_seats_and_actions_round_trip(storage: Storage) -> None:
+    head = a_record()
+    rows = [SeatRow(0, None, "a" * 64), SeatRow(1, None, None)]
+    storage.create_table(
+        code="ABCDEF",
+        game="uppsala",
+        variant="geo",
+        status="waiting",
+        clock=None,
+        head=head,
+        seat_rows=rows,
+    )
+    with pytest.raises(Conflict):
+        storage.create_table(
+            code="ABCDEF",
+            game="uppsala",
+            variant="geo",
+            status="waiting",
+            clock=None,
+            head=head,
+            seat_rows=rows,
+        )
+    storage.claim_seat("ABCDEF", 1, "b" * 64, status="playing")
+    with pytest.raises(Conflict):
+        storage.claim_seat("ABCDEF", 1, "c" * 64, status="playing")
+    game = geodeck.Game.from_record({**head, "actions": []})
+    played = []
+    rng = random.Random(1)
+    for index in range(12):
+        seats, _ = game.expects()
+        action = rng.choice(game.legal_actions(seats[0]))
+        game.apply(action)
+        storage.append_action("ABCDEF", index, action.to_wire(), status="playing")
+        played.append(action.to_wire())
+    with pytest.raises(Conflict):
+        storage.append_action("ABCDEF", 5, played[5], status="playing")
+    with pytest.raises(Conflict):
+        storage.append_action("ABCDEF", 20, played[5], status="playing")
+    stored = storage.load_table("ABCDEF")
+    assert stored is not None
+    assert stored.status == "playing"
+    assert stored.seats == (SeatRow(0, None, "a" * 64), SeatRow(1, None, "b" * 64))
+    assert stored.record() == {**head, "actions": played}
+    assert geodeck.Game.from_record(stored.record()).version == 12
+    assert storage.actions_since("ABCDEF", 10) == played[10:]
+    assert storage.codes() == ["ABCDEF"]
+    storage.set_status("ABCDEF", "finished")
+    assert storage.codes() == []
+    assert storage.codes(unfinished=False) == ["ABCDEF"]
+    assert storage.load_table("ZZZZZZ") is None
+    storage.delete_table("ABCDEF")
+    assert not storage.has_table("ABCDEF")
+
+
+def test_a_game_on_postgresql_survives_a_restart(postgres: str, pg_schema: str) -> None:
+    settings = fast_settings(postgres, schema=pg_schema)
+    rng = random.Random(8)
+
+    async def play(url: str, code: str, tokens: dict[str, str], until: int | None) -> Any:
+        players = []
+        try:
+            for seat, token in sorted(tokens.items()):
+                player = await Player(f"{url}/ws/{code}", seat).open()
+                await player.hello(token)
+                players.append(player)
+            return await play_out(players, rng, until=until)
+        finally:
+            await Player.close_every()
+
+    with running(settings) as server:
+        with server.http() as http:
+            assert http.get("/api/health").json()["storage"] == "postgresql"
+            created = create_table(http, [{}, {}, {"bot": "random"}], claim=[0, 1])
+        code, tokens = created["table"]["code"], created["tokens"]
+        ws = f"ws://127.0.0.1:{server.port}"
+        half = asyncio.run(play(ws, code, tokens, 20))
+    with running(settings) as server:
+        with server.http() as http:
+            assert http.get(f"/api/tables/{code}").json()["version"] >= half["version"]
+        ws = f"ws://127.0.0.1:{server.port}"
+        last = asyncio.run(play(ws, code, tokens, None))
+        with server.http() as http:
+            record = http.get(f"/api/tables/{code}/record").json()
+    outcome = geodeck.Game.from_record(record).outcome()
+    assert outcome is not None
+    assert outcome.to_wire() == last["view"]["outcome"]

@@ -1,0 +1,5 @@
+import sys
+
+from tools.places.build import main
+
+sys.exit(main())

@@ -1,0 +1,618 @@
+"""The four place decks: which places, which fields, where each value comes from."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tools.places import curated, sources
+from tools.places.geo import Box, Shape, decode_topojson
+from tools.places.select import Candidate, Spacing, difficulty_scores, spread, terciles
+from tools.places.validate import COMPOSITION, DECK_BOX, EUROPE
+
+EUROPE_BOX = DECK_BOX["uppsala"]
+"""Where the uppsala deck's places lie: mainland Europe and its islands up to the Urals."""
+
+TURKEY_WEST_OF = 30.0
+"""Türkiye's places in the uppsala deck: Thrace and the north-west (and Ankara, its capital)."""
+
+DISPUTED = (Box(44.3, 32.4, 46.3, 36.7),)
+"""Areas whose country is disputed (Crimea): no place of a deck lies there."""
+
+SHAPE_NAMES = {"Kosovo": "XK", "N. Cyprus": "CY", "Somaliland": "SO"}
+"""Natural Earth units without an ISO number and the country they count for."""
+
+MICROSTATES = ("AD", "LI", "MC", "MT", "SM", "VA")
+"""Countries under 1,000 km²: their capital is in the deck but blocks no other place."""
+
+LANDS = {
+    "01": ("DE-SH", "Schleswig-Holstein"),
+    "02": ("DE-HH", "Hamburg"),
+    "03": ("DE-NI", "Niedersachsen"),
+    "04": ("DE-HB", "Bremen"),
+    "05": ("DE-NW", "Nordrhein-Westfalen"),
+    "06": ("DE-HE", "Hessen"),
+    "07": ("DE-RP", "Rheinland-Pfalz"),
+    "08": ("DE-BW", "Baden-Württemberg"),
+    "09": ("DE-BY", "Bayern"),
+    "10": ("DE-SL", "Saarland"),
+    "11": ("DE-BE", "Berlin"),
+    "12": ("DE-BB", "Brandenburg"),
+    "13": ("DE-MV", "Mecklenburg-Vorpommern"),
+    "14": ("DE-SN", "Sachsen"),
+    "15": ("DE-ST", "Sachsen-Anhalt"),
+    "16": ("DE-TH", "Thüringen"),
+}
+"""The first two digits of the official municipality key (AGS) and the Land's ISO code."""
+
+REGIONS = {
+    "01": ("IT-21", "Piemonte"),
+    "02": ("IT-23", "Valle d'Aosta"),
+    "03": ("IT-25", "Lombardia"),
+    "04": ("IT-32", "Trentino-Alto Adige"),
+    "05": ("IT-34", "Veneto"),
+    "06": ("IT-36", "Friuli-Venezia Giulia"),
+    "07": ("IT-42", "Liguria"),
+    "08": ("IT-45", "Emilia-Romagna"),
+    "09": ("IT-52", "Toscana"),
+    "10": ("IT-55", "Umbria"),
+    "11": ("IT-57", "Marche"),
+    "12": ("IT-62", "Lazio"),
+    "13": ("IT-65", "Abruzzo"),
+    "14": ("IT-67", "Molise"),
+    "15": ("IT-72", "Campania"),
+    "16": ("IT-75", "Puglia"),
+    "17": ("IT-77", "Basilicata"),
+    "18": ("IT-78", "Calabria"),
+    "19": ("IT-82", "Sicilia"),
+    "20": ("IT-88", "Sardegna"),
+}
+"""ISTAT region codes and the region's ISO code."""
+
+SEATS = ("PPLC", "PPLA", "PPLA2", "PPLA3", "PPLA4", "PPLG")
+"""GeoNames feature codes of towns that are the seat of a government or administration."""
+
+TOWNS = (*SEATS, "PPL")
+
+TITLES = {
+    "uppsala": "Ausgerechnet Uppsala",
+    "buxtehude": "Ausgerechnet Buxtehude",
+    "italia": "Uppsala: Città d'Italia",
+    "world": "Map It! World Edition",
+}
+
+SPACING = {
+    "uppsala": Spacing(radius_km=150, exponent=0.5, low=0.5, high=1.5, cap=16),
+    "buxtehude": Spacing(radius_km=40, exponent=0.5, low=0.5, high=1.5),
+    "italia": Spacing(radius_km=30, exponent=0.5, low=0.5, high=1.5),
+    "world": Spacing(radius_km=500, exponent=0.5, low=0.5, high=1.5, cap=12),
+}
+
+MIN_POPULATION = {"uppsala": 100_000, "buxtehude": 10_000, "italia": 15_000, "world": 500_000}
+"""Smallest population of a candidate place (capitals are candidates whatever their size)."""
+
+TOWN_POPULATION = 25_000
+"""buxtehude: a town that is no district's seat (GeoNames PPLA4) needs this many people."""
+
+MIN_ALTERNATES = 5
+"""uppsala and world: a candidate needs at least this many names in GeoNames (fame)."""
+
+ATTRIBUTION = (
+    "Place names, coordinates, populations and elevations: GeoNames (geonames.org), CC BY 4.0. "
+    "Italian names, codes, areas and the 2011 census population: ISTAT (CC BY). German areas: "
+    "Statistisches Bundesamt (Destatis), Datenlizenz Deutschland - Namensnennung 2.0. Sights "
+    "and the other curated values: see docs/data.md."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The loaded sources, read once per build."""
+
+    places: dict[int, sources.GeoPlace]
+    en: dict[int, str]
+    de: dict[int, str]
+    it: dict[int, str]
+    shapes: dict[str, Shape]
+    countries: dict[str, sources.Country]
+    continents: dict[str, str]
+
+
+def load(progress: Callable[[str], None] = lambda _: None) -> Context:
+    progress("GeoNames places")
+    places = sources.geonames()
+    progress("names in English, German and Italian")
+    if sources.libgeonames_version() != sources.LIBGEONAMES:
+        raise sources.SourceError(f"libgeonames-common {sources.LIBGEONAMES} is required")
+    en, de, it = sources.exonyms("en"), sources.exonyms("de"), sources.exonyms("it")
+    progress("Natural Earth country shapes")
+    numeric = sources.iso_numeric()
+    shapes: dict[str, Shape] = {}
+    for key, shape in decode_topojson(sources.world_atlas(), "countries").items():
+        code = numeric.get(key) or SHAPE_NAMES.get(key)
+        if code:
+            shapes[code] = shapes[code].merged(shape) if code in shapes else shape
+    progress("country facts")
+    return Context(
+        places=places,
+        en=en,
+        de=de,
+        it=it,
+        shapes=shapes,
+        countries=sources.countries(),
+        continents=sources.continents(),
+    )
+
+
+# -- card building ------------------------------------------------------------------------
+
+
+def slug(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
+    ascii_only = folded.encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_only).strip("-")
+
+
+def _plain(name: str) -> str:
+    for umlaut, spelled in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        name = name.replace(umlaut, spelled).replace(umlaut.upper(), spelled.capitalize())
+    return _fold(name)
+
+
+def _same_or_shorter(exonym: str, local: str) -> bool:
+    """Whether an exonym is the local name without its diacritics or its qualifier."""
+    if local.startswith(exonym + " "):
+        return True
+    return exonym != local and (_fold(exonym) == _fold(local) or _fold(exonym) == _plain(local))
+
+
+def _names(
+    ctx: Context, gid: int, local: str, local_tag: str
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Names in English, German and Italian: the exonym where there is one, else the local name.
+
+    An exonym that only drops the local name's qualifier ("Neustadt" for "Neustadt an der
+    Weinstraße") or its diacritics ("Loerrach", "Krakow") gives way to the local name.
+    """
+    names: dict[str, str] = {}
+    tags: dict[str, str] = {}
+    for lang, table in (("en", ctx.en), ("de", ctx.de), ("it", ctx.it)):
+        if gid in table and not _same_or_shorter(table[gid], local):
+            names[f"name_{lang}"], tags[f"name_{lang}"] = table[gid], sources.TAG_EXONYMS
+        else:
+            names[f"name_{lang}"], tags[f"name_{lang}"] = local, local_tag
+    names["name"], tags["name"] = names["name_en"], tags["name_en"]
+    return names, tags
+
+
+def place_card(
+    ctx: Context,
+    place: sources.GeoPlace,
+    *,
+    local: str | None = None,
+    local_tag: str = sources.TAG_GEONAMES,
+    population: tuple[int, str] | None = None,
+    extra: Mapping[str, tuple[Any, str]] = {},
+) -> dict[str, Any]:
+    """A place card: names, GeoNames position, population and any further fields."""
+    names, tags = _names(ctx, place.gid, local or place.name, local_tag)
+    pop, pop_tag = population or (place.population, sources.TAG_GEONAMES)
+    card: dict[str, Any] = {
+        **names,
+        "kind": "place",
+        "country": place.country,
+        "lat": round(place.lat, 5),
+        "lon": round(place.lon, 5),
+        "population": pop,
+        "geonameid": place.gid,
+    }
+    tags.update(
+        {
+            "country": sources.TAG_GEONAMES,
+            "lat": sources.TAG_GEONAMES,
+            "lon": sources.TAG_GEONAMES,
+            "population": pop_tag,
+            "geonameid": sources.TAG_GEONAMES,
+        }
+    )
+    for key, (value, tag) in extra.items():
+        card[key] = value
+        tags[key] = tag
+    card["sources"] = tags
+    return card
+
+
+def curated_card(row: Mapping[str, str], table: str, kind: str) -> dict[str, Any]:
+    tag = curated.tag(table)
+    card: dict[str, Any] = {
+        "name": row["name_en"],
+        "name_en": row["name_en"],
+        "name_de": row["name_de"],
+        "name_it": row["name_it"],
+        "kind": kind,
+        "lat": round(float(row["lat"]), 5),
+        "lon": round(float(row["lon"]), 5),
+        "difficulty": int(row["difficulty"]),
+    }
+    for key in ("country", "land", "region"):
+        if key in row:
+            card[key] = row[key]
+    if "land" in row:
+        card["country"] = "DE"
+    if "region" in row:
+        card["country"] = "IT"
+    if "altitude" in row:
+        card["altitude"] = int(row["altitude"])
+    if row.get("border"):
+        card["border"] = row["border"]
+    card["sources"] = {k: tag for k in card if k not in ("kind",)}
+    card["sources"]["kind"] = tag
+    return card
+
+
+def rate(cards: dict[str, dict[str, Any]], capitals: Iterable[str]) -> None:
+    """Give every place its difficulty (docs/data.md): terciles of the score."""
+    caps = set(capitals)
+    keys = sorted(k for k, c in cards.items() if c["kind"] == "place")
+    scores = difficulty_scores(
+        [int(cards[k]["population"]) for k in keys],
+        [int(cards[k].pop("_fame")) for k in keys],
+        [k in caps for k in keys],
+    )
+    for key, level in terciles(keys, scores).items():
+        cards[key]["difficulty"] = level
+        cards[key]["sources"]["difficulty"] = "formula:docs/data.md"
+
+
+def _capital(flag: bool) -> dict[str, tuple[Any, str]]:
+    """``capital: true`` on the seat of a country's (or Land's, region's) government."""
+    return {"capital": (True, sources.TAG_GEONAMES_2019 + "#feature")} if flag else {}
+
+
+def _unique_id(base: str, taken: Mapping[str, object], suffixes: Iterable[str]) -> str:
+    if base not in taken:
+        return base
+    for suffix in suffixes:
+        candidate = f"{base}-{slug(suffix)}"
+        if candidate not in taken:
+            return candidate
+    raise ValueError(f"no free id for {base}")
+
+
+def _add_places(
+    cards: dict[str, dict[str, Any]],
+    chosen: Iterable[tuple[dict[str, Any], int, Iterable[str]]],
+) -> dict[int, str]:
+    """Put place cards in the deck under unique ids; returns GeoNames id to card id."""
+    ids: dict[int, str] = {}
+    for card, fame, suffixes in chosen:
+        key = _unique_id(slug(card["name_en"]), cards, suffixes)
+        card["_fame"] = fame
+        cards[key] = card
+        ids[int(card["geonameid"])] = key
+    return ids
+
+
+def _add_curated(cards: dict[str, dict[str, Any]], table: str, kind: str) -> None:
+    for row in curated.read(table):
+        key = row["id"]
+        if key in cards:
+            raise curated.CuratedError(f"{table}: id {key!r} is already a place's id")
+        cards[key] = curated_card(row, table, kind)
+
+
+def deck_file(deck: str, cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return {"deck": deck, "title": TITLES[deck], "attribution": ATTRIBUTION, "cards": cards}
+
+
+# -- uppsala (Europe) ---------------------------------------------------------------------
+
+
+def _capitals(ctx: Context, codes: Iterable[str]) -> dict[str, sources.GeoPlace]:
+    """Each country's capital: its most populous GeoNames PPLC."""
+    wanted = set(codes)
+    out: dict[str, sources.GeoPlace] = {}
+    for p in sorted(ctx.places.values(), key=lambda p: (-p.population, p.gid)):
+        if p.feature == "PPLC" and p.country in wanted and p.country not in out:
+            out[p.country] = p
+    return out
+
+
+def disputed(p: sources.GeoPlace) -> bool:
+    return any(box.contains(p.lat, p.lon) for box in DISPUTED)
+
+
+def in_uppsala_region(p: sources.GeoPlace) -> bool:
+    if not EUROPE_BOX.contains(p.lat, p.lon) or disputed(p):
+        return False
+    return not (p.country == "TR" and p.lon > TURKEY_WEST_OF)
+
+
+def build_uppsala(ctx: Context) -> tuple[dict[str, Any], float]:
+    caps = _capitals(ctx, EUROPE)
+    cap_ids = {p.gid for p in caps.values()}
+    pool = [
+        p
+        for p in ctx.places.values()
+        if p.country in EUROPE
+        and p.feature in TOWNS
+        and (
+            p.gid in cap_ids
+            or (
+                in_uppsala_region(p)
+                and p.population >= MIN_POPULATION["uppsala"]
+                and p.alternates >= MIN_ALTERNATES
+            )
+        )
+    ]
+    chosen, distance = spread(
+        [
+            Candidate(
+                key=str(p.gid),
+                lat=p.lat,
+                lon=p.lon,
+                population=p.population,
+                tier=0 if p.gid in cap_ids else 2,
+                blocks=p.country not in MICROSTATES,
+                group=p.country,
+            )
+            for p in pool
+        ],
+        COMPOSITION["uppsala"]["place"],
+        SPACING["uppsala"],
+    )
+    cards: dict[str, dict[str, Any]] = {}
+    picked = [ctx.places[int(c.key)] for c in chosen]
+    ids = _add_places(
+        cards,
+        (
+            (place_card(ctx, p, extra=_capital(p.gid in cap_ids)), p.alternates, (p.country,))
+            for p in picked
+        ),
+    )
+    rate(cards, (ids[p.gid] for p in caps.values()))
+    _add_curated(cards, "eu-sights", "sight")
+    return deck_file("uppsala", cards), distance
+
+
+# -- world --------------------------------------------------------------------------------
+
+
+def build_world(ctx: Context) -> tuple[dict[str, Any], float]:
+    big_capitals = {
+        p.gid
+        for p in _capitals(ctx, {p.country for p in ctx.places.values()}).values()
+        if p.population >= 1_000_000
+    }
+    pool = [
+        p
+        for p in ctx.places.values()
+        if p.feature in TOWNS
+        and not disputed(p)
+        and (
+            p.gid in big_capitals
+            or (p.population >= MIN_POPULATION["world"] and p.alternates >= MIN_ALTERNATES)
+        )
+    ]
+    chosen, distance = spread(
+        [
+            Candidate(
+                key=str(p.gid),
+                lat=p.lat,
+                lon=p.lon,
+                population=p.population,
+                tier=1 if p.gid in big_capitals else 2,
+                group=p.country,
+            )
+            for p in pool
+        ],
+        COMPOSITION["world"]["place"],
+        SPACING["world"],
+    )
+    cards: dict[str, dict[str, Any]] = {}
+    picked = [ctx.places[int(c.key)] for c in chosen]
+    ids = _add_places(
+        cards,
+        (
+            (place_card(ctx, p, extra=_capital(p.feature == "PPLC")), p.alternates, (p.country,))
+            for p in picked
+        ),
+    )
+    rate(cards, (ids[p.gid] for p in picked if p.feature == "PPLC"))
+    _add_curated(cards, "world-sights", "sight")
+    return deck_file("world", cards), distance
+
+
+# -- buxtehude (Germany) ------------------------------------------------------------------
+
+
+def _ags(p: sources.GeoPlace) -> str:
+    return p.admin4 if len(p.admin4) == 8 and p.admin4.isdigit() else ""
+
+
+@functools.cache
+def _de_areas() -> dict[str, tuple[float, str]]:
+    return {r["ags"]: (float(r["area"]), r["name"]) for r in curated.read("de-areas")}
+
+
+def german_area(
+    p: sources.GeoPlace, districts: Mapping[str, sources.District]
+) -> tuple[float, str] | None:
+    """A town's area: Destatis for the kreisfreie Städte, the curated table otherwise."""
+    ags = _ags(p)
+    district = districts.get(ags[:5])
+    if district and district.kind != "Landkreis" and ags.endswith("000") and ags[5:] == "000":
+        return district.area, sources.TAG_DESTATIS
+    if ags in _de_areas():
+        return _de_areas()[ags][0], curated.tag("de-areas")
+    return None
+
+
+def german_pool(ctx: Context) -> list[sources.GeoPlace]:
+    return [
+        p
+        for p in ctx.places.values()
+        if p.country == "DE"
+        and p.feature in SEATS
+        and _ags(p)
+        and _ags(p)[:2] in LANDS
+        and p.population >= MIN_POPULATION["buxtehude"]
+        and (p.feature != "PPLA4" or p.population >= TOWN_POPULATION)
+    ]
+
+
+def build_buxtehude(ctx: Context) -> tuple[dict[str, Any], float, list[sources.GeoPlace]]:
+    """The deck, the spacing distance, and the chosen towns that still lack an area."""
+    districts = sources.destatis_districts()
+    pool = german_pool(ctx)
+    capitals = {p.gid for p in pool if p.feature in ("PPLA", "PPLC")}
+    chosen, distance = spread(
+        [
+            Candidate(
+                key=str(p.gid),
+                lat=p.lat,
+                lon=p.lon,
+                population=p.population,
+                tier=0 if p.gid in capitals else 1 if p.feature in ("PPLA2", "PPLA3") else 2,
+                group=_ags(p)[:2],
+            )
+            for p in pool
+        ],
+        COMPOSITION["buxtehude"]["place"],
+        SPACING["buxtehude"],
+    )
+    picked = [ctx.places[int(c.key)] for c in chosen]
+    missing = [p for p in picked if german_area(p, districts) is None]
+    cards: dict[str, dict[str, Any]] = {}
+    made = []
+    for p in picked:
+        area = german_area(p, districts)
+        land = LANDS[_ags(p)[:2]][0]
+        extra: dict[str, tuple[Any, str]] = {
+            "land": (land, sources.TAG_GEONAMES_2019 + "#ags"),
+            **_capital(p.gid in capitals),
+        }
+        if area is not None:
+            extra["area"] = (round(area[0], 2), area[1])
+        made.append((place_card(ctx, p, extra=extra), p.alternates, (land[3:], _ags(p))))
+    ids = _add_places(cards, made)
+    rate(cards, (ids[g] for g in capitals if g in ids))
+    _add_curated(cards, "de-landmarks", "landmark")
+    return deck_file("buxtehude", cards), distance, missing
+
+
+# -- italia (Italy) -----------------------------------------------------------------------
+
+
+def _fold(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z]", "", text)
+
+
+@dataclass(frozen=True, slots=True)
+class ItalianCity:
+    comune: sources.Comune
+    place: sources.GeoPlace
+    population: int
+
+
+def italian_cities(ctx: Context) -> list[ItalianCity]:
+    """Comuni joined to their GeoNames seat (by ISTAT code, else by name) and population."""
+    comuni = sources.comuni()
+    population = sources.istat_population()
+    rank = {f: i for i, f in enumerate(SEATS)}
+    seats = sorted(
+        (p for p in ctx.places.values() if p.country == "IT" and p.feature in SEATS),
+        key=lambda p: (rank[p.feature], -p.population, p.gid),
+    )
+    by_code: dict[str, sources.GeoPlace] = {}
+    by_name: dict[str, list[sources.GeoPlace]] = {}
+    for p in seats:
+        by_code.setdefault(p.admin3, p)
+        by_name.setdefault(_fold(p.name), []).append(p)
+    out: list[ItalianCity] = []
+    for code in sorted(comuni):
+        c = comuni[code]
+        place = by_code.get(code)
+        if place is None:
+            same = by_name.get(_fold(c.name), [])
+            place = same[0] if len(same) == 1 else None
+        if place is None or code not in population:
+            continue
+        out.append(ItalianCity(c, place, population[code]))
+    return out
+
+
+@functools.cache
+def _it_table(table: str, column: str) -> dict[str, float]:
+    return {r["istat"]: float(r[column]) for r in curated.read(table)}
+
+
+def italian_altitude(city: ItalianCity) -> tuple[int, str] | None:
+    code = city.comune.code
+    if code in _it_table("it-altitudes", "altitude"):
+        return int(_it_table("it-altitudes", "altitude")[code]), curated.tag("it-altitudes")
+    p = city.place
+    if p.elevation is not None and p.elevation >= 0:
+        return p.elevation, sources.TAG_GEONAMES_2019
+    if p.dem is not None and p.dem >= 0:
+        return p.dem, sources.TAG_GEONAMES_2019 + "#dem"
+    return None
+
+
+def build_italia(ctx: Context) -> tuple[dict[str, Any], float, list[ItalianCity]]:
+    """The deck, the spacing distance, and the chosen cities that still lack an area."""
+    cities = [
+        c
+        for c in italian_cities(ctx)
+        if c.population >= MIN_POPULATION["italia"] or c.comune.capoluogo
+    ]
+    capitals = {c.place.gid for c in cities if c.place.feature in ("PPLA", "PPLC")}
+    by_gid = {c.place.gid: c for c in cities}
+    chosen, distance = spread(
+        [
+            Candidate(
+                key=str(c.place.gid),
+                lat=c.place.lat,
+                lon=c.place.lon,
+                population=c.population,
+                tier=0 if c.place.gid in capitals else 1 if c.comune.capoluogo else 2,
+                group=c.comune.region,
+            )
+            for c in cities
+        ],
+        COMPOSITION["italia"]["place"],
+        SPACING["italia"],
+    )
+    picked = [by_gid[int(c.key)] for c in chosen]
+    areas = _it_table("it-areas", "area")
+    missing = [c for c in picked if c.comune.code not in areas]
+    cards: dict[str, dict[str, Any]] = {}
+    made = []
+    for c in picked:
+        region = REGIONS[c.comune.region][0]
+        extra: dict[str, tuple[Any, str]] = {
+            "region": (region, sources.TAG_ISTAT_NAMES),
+            "istat": (c.comune.code, sources.TAG_ISTAT_NAMES),
+            **_capital(c.place.gid in capitals),
+        }
+        if c.comune.code in areas:
+            extra["area"] = (round(areas[c.comune.code], 2), curated.tag("it-areas"))
+        altitude = italian_altitude(c)
+        if altitude is not None:
+            extra["altitude"] = altitude
+        card = place_card(
+            ctx, c.place, population=(c.population, sources.TAG_ISTAT_POP), extra=extra
+        )
+        card["name_it"] = c.comune.name
+        card["sources"]["name_it"] = sources.TAG_ISTAT_NAMES
+        made.append((card, c.place.alternates, (c.comune.province, c.comune.code)))
+    ids = _add_places(cards, made)
+    rate(cards, (ids[g] for g in capitals if g in ids))
+    _add_curated(cards, "it-attractions", "attraction")
+    _add_curated(cards, "it-mountains", "mountain")
+    return deck_file("italia", cards), distance, missing
