@@ -99,7 +99,10 @@ class Game(ABC):
     def apply(self, action: Any) -> list[Any]: ...
 
     @abstractmethod
-    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know, JSON-ready. ``history`` holds the
+        seat's filtered history from event ``since`` on (``history_from`` says where it
+        starts), so a client that has the earlier events need not get them again."""
 
     @abstractmethod
     def outcome(self) -> Outcome | None: ...

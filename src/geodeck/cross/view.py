@@ -10,11 +10,12 @@ if TYPE_CHECKING:
     from geodeck.cross.game import CrossGame
 
 
-def build_view(game: CrossGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: CrossGame, seat: int | None, since: int = 0) -> dict[str, Any]:
     """Exactly what ``seat`` may know: card fronts, data only of revealed cards, its own
     guess, and the history filtered the same way. ``None`` is a spectator."""
     if seat is not None and not 0 <= seat < len(game.seats):
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
+    since = min(max(since, 0), len(game.history))
     chips = game.chips
     seen: list[str] = game.table.ids() + game.removed
     for cards in chips.exchanged:
@@ -58,7 +59,8 @@ def build_view(game: CrossGame, seat: int | None) -> dict[str, Any]:
         "next": {"seats": list(expects.seats), "expects": expects.kind},
         "guessing": None,
         "outcome": None,
-        "history": [_filtered(e, seat) for e in game.history],
+        "history": [_filtered(e, seat) for e in game.history[since:]],
+        "history_from": since,
     }
     if game.placed is not None:
         line, at = game.placed

@@ -430,10 +430,10 @@ class UndercoverGame(Game):
 
     # -- showing --------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
         from geodeck.undercover.view import build_view
 
-        return build_view(self, seat)
+        return build_view(self, seat, since)
 
     def summary(self) -> dict[str, Any]:
         from geodeck.undercover.view import build_summary

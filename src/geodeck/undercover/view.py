@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 _X = re.compile(r"\bX\b")
 
 
-def build_view(game: UndercoverGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: UndercoverGame, seat: int | None, since: int = 0) -> dict[str, Any]:
     """Exactly what ``seat`` may know; ``None`` is a spectator."""
     if seat is not None and not 0 <= seat < len(game.seats):
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
+    since = min(max(since, 0), len(game.history))
     r = game.round
     undercover = seat is not None and seat == r.undercover
     role = "spectator" if seat is None else "undercover" if undercover else "seeker"
@@ -67,7 +68,8 @@ def build_view(game: UndercoverGame, seat: int | None) -> dict[str, Any]:
         "results": [result.to_wire() for result in game.results],
         "next": {"seats": list(expects.seats), "expects": expects.kind},
         "outcome": outcome.to_wire() if outcome else None,
-        "history": [_filtered(e, seat) for e in game.history],
+        "history": [_filtered(e, seat) for e in game.history[since:]],
+        "history_from": since,
     }
 
 
