@@ -42,13 +42,23 @@ def make_bot(
 ) -> Bot:
     """A bot of ``level`` for ``game`` with its own random numbers from ``seed``.
 
-    ``atlas`` is the reference data the bot knows the world from: the deck's card data
-    (default: the shipped deck of ``game``). It is public material, not the game's state.
+    ``atlas`` is the reference data the bot knows the world from: for the cross family the
+    deck's card data (default: the shipped deck of ``game``); for Undercover the countries
+    and questions with their data answers (default: the shipped ones). It is public
+    reference material, not the game's state.
     """
     if level not in LEVELS:
         raise SetupError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     if level == "random":
         return RandomBot(seed)
+    if game == "undercover":
+        from geodeck.bots.undercover import UndercoverBot
+
+        if atlas is None:
+            from geodeck.decks import shipped_undercover
+
+            atlas = shipped_undercover()
+        return UndercoverBot(level, seed, atlas)
     from geodeck.bots.cross import CrossBot
 
     if atlas is None:

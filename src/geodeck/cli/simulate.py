@@ -118,7 +118,12 @@ def _report(summary: dict[str, Any]) -> None:
     out.print(f"win rate by seat: {seats}")
     out.print(f"first-seat advantage: {summary['first_seat_advantage']:+.1%}")
     if undercover:
-        out.print(f"mean question when the country was found: {summary['mean_found_at']}")
+        found = summary["mean_found_at"]
+        out.print(f"rounds where the country was discovered: {_pct(summary['discovered'])}")
+        out.print(
+            "mean question when it was discovered: "
+            + (f"{found:.1f}" if found is not None else "never discovered")
+        )
         return
     out.print(f"wrong cards per interim scoring: {summary['wrong_per_scoring']:.2f}")
     if summary["hardest_cards"]:

@@ -16,6 +16,7 @@ import geodeck
 from geodeck.bots import make_bot
 from geodeck.cross.actions import Place
 from geodeck.cross.events import Challenged, Checked, Judged, Paid, Placed, Scoring
+from geodeck.undercover.events import RoundEnded
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,8 @@ class Result:
     # per placed card: (card name, placing bot, wrong: out of order against a neighbour
     # when it was placed, which is what a challenge against that neighbour would show)
     placements: list[tuple[str, int, bool]] = field(default_factory=list)
-    found_at: int | None = None
+    # Undercover, per round: (discovered, questions asked when the round ended)
+    rounds: list[tuple[bool, int]] = field(default_factory=list)
 
 
 def derive(seed: int, *parts: object) -> int:
@@ -66,7 +68,7 @@ def play(spec: Spec, index: int) -> Result:
         options=spec.options,
         deck=spec.deck,
     )
-    atlas = game.to_record().get("cards") if spec.deck is None else spec.deck
+    atlas = _atlas(spec, game)
     bots = [
         make_bot(spec.bots[b], derive(spec.seed, "bot", index, s), game=spec.game, atlas=atlas)
         for s, b in enumerate(seat_bot)
@@ -86,10 +88,24 @@ def play(spec: Spec, index: int) -> Result:
     outcome = game.outcome()
     assert outcome is not None
     result = Result(index, seat_bot, list(outcome.scores), list(outcome.winners), actions)
-    if spec.game != "undercover":
+    if spec.game == "undercover":
+        history: list[Any] = getattr(game, "history", [])
+        result.rounds = [(e.discovered, e.asked) for e in history if isinstance(e, RoundEnded)]
+    else:
         result.placements = placements
         _describe_cross(game, result)
     return result
+
+
+def _atlas(spec: Spec, game: Any) -> Mapping[str, Any] | None:
+    """What the bots know the world from: the deck the game was dealt from."""
+    if spec.deck is not None:
+        return spec.deck
+    record = game.to_record()
+    if spec.game == "undercover":
+        return {"countries": record["countries"], "questions": record["questions"]}
+    cards: Mapping[str, Any] = record["cards"]
+    return cards
 
 
 def _placement(game: Any, action: Place, bot: int) -> tuple[str, int, bool]:

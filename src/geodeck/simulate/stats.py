@@ -88,7 +88,10 @@ def summarise(spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
         "mean_actions": sum(r.actions for r in results) / games if games else 0.0,
     }
     if spec.game == "undercover":
-        found = [r.found_at for r in results if r.found_at is not None]
+        rounds = [rnd for r in results for rnd in r.rounds]
+        found = [asked for discovered, asked in rounds if discovered]
+        summary["rounds"] = len(rounds)
+        summary["discovered"] = _rate(len(found), len(rounds))
         summary["mean_found_at"] = sum(found) / len(found) if found else None
     else:
         summary["wrong_per_scoring"] = sum(scorings) / scoring_count

@@ -38,7 +38,8 @@ export function flagEmoji(code) {
 export function flag(country) {
   const code = String(country.id || "").toUpperCase();
   if (emojiFlags()) {
-    const emoji = typeof country.flag === "string" && country.flag.length <= 8 ? country.flag : flagEmoji(code);
+    const given = [country.flag_emoji, country.flag].find((f) => typeof f === "string" && f && !f.includes("."));
+    const emoji = given || flagEmoji(code);
     if (emoji) return h("span", { class: "flag flag-emoji", "aria-hidden": "true" }, emoji);
   }
   return h("span", { class: "flag flag-code", "aria-hidden": "true" }, code);

@@ -26,6 +26,7 @@ export function openTable(root, code, { watch, onLobby }) {
 
   function connect(hello) {
     if (ctx.conn) ctx.conn.close();
+    ctx.history = null;
     ctx.conn = new Connection(code, hello, {
       message: onMessage,
       status: (status) => {
@@ -38,7 +39,7 @@ export function openTable(root, code, { watch, onLobby }) {
 
   function onMessage(message) {
     if (message.type === "state") {
-      ctx.state = message;
+      ctx.state = withHistory(message);
       render();
     } else if (message.type === "seats" && ctx.state) {
       ctx.state = { ...ctx.state, seats: message.seats };
@@ -54,6 +55,19 @@ export function openTable(root, code, { watch, onLobby }) {
       if (message.code === "table/not_found") return;
       if (message.code !== "act/stale") toast(t("error.generic", { message: message.message }), "error");
     }
+  }
+
+  // A view may carry only the history from `history_from` on; keep the whole of it here.
+  function withHistory(message) {
+    const view = message.view;
+    const from = Number(view.history_from || 0);
+    const known = ctx.history || [];
+    if (from > 0 && from <= known.length) {
+      ctx.history = known.slice(0, from).concat(view.history);
+      return { ...message, view: { ...view, history: ctx.history, history_from: 0 } };
+    }
+    ctx.history = view.history;
+    return message;
   }
 
   function bar() {

@@ -4,7 +4,7 @@
 import { h, s } from "./dom.js";
 import { flag } from "./flags.js";
 import { countryLayer, fit, loadShapes } from "./geo.js";
-import { nameOf, number, t } from "./i18n.js";
+import { lang, nameOf, number, t } from "./i18n.js";
 import { historyPanel } from "./log.js";
 import { seatBadge, seatColour, seatName } from "./seats.js";
 
@@ -152,7 +152,9 @@ function countryCard(state, ctx, can, country) {
     h(
       "span",
       { class: "cc-body" },
-      country.capital ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.capital")), h("span", { class: "cc-val" }, country.capital)) : null,
+      country.capital
+        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.capital")), h("span", { class: "cc-val" }, country[`capital_${lang()}`] || country.capital))
+        : null,
       country.area !== undefined
         ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.area")), h("span", { class: "cc-val" }, `${number(country.area)} km²`, rank(country.area_rank)))
         : null,

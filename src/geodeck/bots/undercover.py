@@ -1,0 +1,187 @@
+"""The Undercover policy: an honest hider and Bayesian seekers.
+
+- **Hiding.** The bot hides in the laid-out country that is hardest to single out: the one
+  whose answers to the questions about the country agree, on average, with the most other
+  laid-out countries (ties and lower levels: by chance, see ``HIDE_CARE``).
+- **Answering.** Truthfully from the data: the hint the undercover player's view carries;
+  "not sure" for questions about a seeker.
+- **Naming X.** Any seeker, by chance.
+- **Seeking.** A belief over the laid-out countries, uniform at first, updated by every
+  answer with a noise model (the hider may blur an answer into its neighbour on the scale
+  yes, probably, not sure, probably not, no) and, weakly, by the stones other seekers laid.
+  The bot recalls each question's data answers with an error that shrinks with skill
+  (novice 25%, casual 12%, expert 4%, oracle none). It lays a stone on the likeliest
+  country when that is likely enough, and lays every stone it still holds once the chances
+  left are no more than its stones; the large stone only when confident (or at the end).
+
+``UniformSeeker`` is the baseline the benchmark compares with: the same timing, but the
+stone goes on a country drawn uniformly from those consistent with every answer so far.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from geodeck.undercover.actions import Answer, Hide, Pass, Stone, UndercoverAction
+
+SCALE = {"yes": 2, "probably": 1, "not_sure": 0, "probably_not": -1, "no": -2}
+ANSWERS = tuple(SCALE)
+# P(answer | the data's answer) by distance on the scale, before normalising.
+NOISE = (1.0, 0.12, 0.03, 0.01, 0.005)
+RECALL_ERROR = {"novice": 0.25, "casual": 0.12, "expert": 0.04, "oracle": 0.0}
+HIDE_CARE = {"novice": 0.3, "casual": 0.6, "expert": 0.9, "oracle": 1.0}
+STONE_WEIGHT = {"small": 1.15, "large": 1.3}
+QUESTIONS = 12
+
+
+def likelihood(answer: str, truth: str, slip: float = 0.0) -> float:
+    """P(the hider answers ``answer`` | the data says ``truth``), where ``slip`` is the
+    chance that the remembered ``truth`` is wrong (then any answer is as likely)."""
+    weights = [NOISE[abs(SCALE[a] - SCALE[truth])] for a in ANSWERS]
+    honest = NOISE[abs(SCALE[answer] - SCALE[truth])] / sum(weights)
+    return (1.0 - slip) * honest + slip / len(ANSWERS)
+
+
+class UndercoverBot:
+    """An Undercover player of a given skill, seeing only its seat's view."""
+
+    def __init__(self, level: str, seed: int, atlas: Mapping[str, Any]) -> None:
+        if level not in RECALL_ERROR:
+            raise ValueError(f"no Undercover bot for level {level!r}")
+        self.level = level
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.slip = RECALL_ERROR[level] + 0.02
+        self.questions: Mapping[str, Mapping[str, Any]] = atlas.get("questions", {})
+        self._recall: dict[tuple[str, str], str | None] = {}
+
+    # -- what the bot remembers ---------------------------------------------------------------
+
+    def recall(self, question: str, country: str) -> str | None:
+        """The data's answer as this bot remembers it (None: it does not know the question)."""
+        key = (question, country)
+        if key in self._recall:
+            return self._recall[key]
+        answers = self.questions.get(question, {}).get("answers")
+        truth = answers.get(country) if isinstance(answers, Mapping) else None
+        if truth is not None and truth in SCALE:
+            rng = random.Random(zlib.crc32(f"{self.seed}:{question}:{country}".encode()))
+            if rng.random() < RECALL_ERROR[self.level]:
+                truth = rng.choice([a for a in ANSWERS if a != truth])
+        self._recall[key] = truth
+        return truth
+
+    def belief(self, view: Mapping[str, Any]) -> dict[str, float]:
+        """P(each laid-out country is the hidden one | answers and stones so far)."""
+        layout = [card["id"] for card in view["layout"]]
+        weights = dict.fromkeys(layout, 1.0)
+        for asked in view["questions"]:
+            answer = asked.get("answer")
+            if asked.get("about") != "country" or answer not in SCALE:
+                continue
+            for country in layout:
+                truth = self.recall(asked["id"], country)
+                if truth is not None:
+                    weights[country] *= likelihood(answer, truth, self.slip)
+        me = view["seat"]
+        for country, stones in view["stones"].items():
+            for stone in stones:
+                if stone["seat"] != me and country in weights:
+                    weights[country] *= STONE_WEIGHT[stone["size"]]
+        total = sum(weights.values()) or 1.0
+        return {c: w / total for c, w in weights.items()}
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]
+    ) -> UndercoverAction:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        kind = view["next"]["expects"]
+        if kind == "hide":
+            return self.hide(view, legal)
+        if kind == "answer":
+            return self.answer(view, legal)
+        if kind == "name":
+            return legal[self.rng.randrange(len(legal))]
+        return self.stone(view, legal)
+
+    def hide(self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]) -> UndercoverAction:
+        hides = [a for a in legal if isinstance(a, Hide)]
+        if self.rng.random() > HIDE_CARE[self.level]:
+            return hides[self.rng.randrange(len(hides))]
+        layout = [a.country for a in hides]
+        about_country = [q for q, data in self.questions.items() if data.get("about") == "country"]
+
+        def blend(country: str) -> tuple[float, float]:
+            same = 0
+            for q in about_country:
+                mine = self.recall(q, country)
+                same += sum(1 for other in layout if other != country
+                            and self.recall(q, other) == mine)  # fmt: skip
+            return (same / max(len(about_country), 1), self.rng.random())
+
+        best = max(layout, key=blend)
+        return next(a for a in hides if a.country == best)
+
+    def answer(
+        self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]
+    ) -> UndercoverAction:
+        question = view.get("question") or {}
+        wanted = question.get("hint") or "not_sure"
+        for action in legal:
+            if isinstance(action, Answer) and action.answer == wanted:
+                return action
+        return next(a for a in legal if isinstance(a, Answer))
+
+    def pick(self, view: Mapping[str, Any]) -> tuple[str, float]:
+        """The country to lay a stone on, and how likely the bot thinks it is."""
+        belief = self.belief(view)
+        best = max(belief, key=lambda c: (belief[c], self.rng.random()))
+        return best, belief[best]
+
+    def stone(self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]) -> UndercoverAction:
+        me = view["seats"][view["seat"]]
+        held = me["small"] + me["large"]
+        passing = next((a for a in legal if isinstance(a, Pass)), legal[0])
+        if held == 0:
+            return passing
+        country, p = self.pick(view)
+        chances = QUESTIONS - len(view["questions"]) + 1
+        last = held >= chances
+        size = None
+        if me["large"] and (p >= 0.75 or (last and held == 1)):
+            size = "large"
+        elif me["small"] and (p >= 0.45 or last):
+            size = "small"
+        elif me["large"] and last:
+            size = "large"
+        if size is None:
+            return passing
+        for action in legal:
+            if isinstance(action, Stone) and action.country == country and action.size == size:
+                return action
+        return passing
+
+
+class UniformSeeker(UndercoverBot):
+    """The baseline: stones on a country drawn uniformly from those consistent with every
+    answer (the data's answer equals the answer given), with the same timing."""
+
+    def pick(self, view: Mapping[str, Any]) -> tuple[str, float]:
+        layout = [card["id"] for card in view["layout"]]
+        consistent = [
+            c
+            for c in layout
+            if all(
+                self.recall(q["id"], c) == q["answer"]
+                for q in view["questions"]
+                if q.get("about") == "country" and q.get("answer") in SCALE
+            )
+        ] or layout
+        choice = consistent[self.rng.randrange(len(consistent))]
+        return choice, 1.0 / len(consistent)

@@ -1,0 +1,122 @@
+"""Bots for Undercover: the honest hider and the Bayesian seeker."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import geodeck
+from geodeck.bots import make_bot
+from geodeck.bots.undercover import UndercoverBot, UniformSeeker, likelihood
+from geodeck.decks import shipped_undercover
+from geodeck.simulate.pool import run
+from geodeck.simulate.runner import Spec
+from geodeck.simulate.stats import summarise
+from geodeck.undercover.actions import Answer, Hide, Stone
+
+
+def play_to(game: geodeck.Game, kind: str, bots: list[UndercoverBot]) -> None:
+    while game.expects().kind != kind:
+        seat = game.expects().seats[0]
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+
+
+def table(
+    level: str = "oracle", seed: int = 2
+) -> tuple[geodeck.UndercoverGame, list[UndercoverBot]]:
+    atlas = shipped_undercover()
+    game = geodeck.new_game("undercover", ["A", "B", "C", "D"], seed=seed)
+    assert isinstance(game, geodeck.UndercoverGame)
+    return game, [UndercoverBot(level, seed * 10 + s, atlas) for s in range(4)]
+
+
+def test_likelihood_is_a_distribution_peaked_at_the_truth() -> None:
+    for truth in ("yes", "probably", "not_sure", "probably_not", "no"):
+        probs = {a: likelihood(a, truth, 0.05) for a in ("yes", "probably", "not_sure",
+                                                          "probably_not", "no")}  # fmt: skip
+        assert sum(probs.values()) == pytest.approx(1.0)
+        assert max(probs, key=lambda a: probs[a]) == truth
+
+
+def test_the_hider_answers_truthfully_and_not_sure_about_seekers() -> None:
+    """RULES.md B2.3: the bot answers a question about the country as the data does, and
+    "not sure" about a seeker."""
+    game, bots = table()
+    answered = 0
+    while not game.finished and answered < 30:
+        seat, kind = game.expects().seats[0], game.expects().kind
+        view = game.view(seat)
+        action = bots[seat].choose(view, game.legal_actions(seat))
+        if kind == "answer":
+            assert isinstance(action, Answer)
+            question = view["question"]
+            if question["about"] == "country":
+                assert action.answer == question["hint"]
+            else:
+                assert action.answer == "not_sure"
+            answered += 1
+        game.apply(action)
+    assert answered == 30
+
+
+def test_the_seekers_belief_starts_uniform_and_finds_the_country() -> None:
+    game, bots = table("oracle", seed=5)
+    play_to(game, "answer", bots)
+    view = game.view(1)
+    belief = bots[1].belief(view)
+    assert len(belief) == 16
+    assert all(p == pytest.approx(1 / 16) for p in belief.values())
+    hidden = game.round.country
+    for _ in range(8):
+        play_to(game, "stone", bots)
+        if game.round.country != hidden:
+            break
+        belief = bots[1].belief(game.view(1))
+        seat = game.expects().seats[0]
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    assert hidden is not None
+    assert belief[hidden] == max(belief.values())
+    assert belief[hidden] > 1 / 16
+
+
+def test_uniform_seeker_picks_only_consistent_countries() -> None:
+    game, bots = table("oracle", seed=8)
+    uniform = UniformSeeker("oracle", 1, shipped_undercover())
+    for _ in range(3):
+        play_to(game, "stone", bots)
+        view = game.view(game.expects().seats[0])
+        country, p = uniform.pick(view)
+        for q in view["questions"]:
+            if q["about"] == "country":
+                assert uniform.recall(q["id"], country) == q["answer"]
+        assert 0 < p <= 1
+        seat = game.expects().seats[0]
+        game.apply(bots[seat].choose(view, game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("level", ["novice", "casual", "expert", "oracle"])
+def test_bots_play_whole_games_legally(level: str) -> None:
+    atlas = shipped_undercover()
+    game = geodeck.new_game("undercover", ["A", "B", "C"], variant="easy", seed=3)
+    bots = [make_bot(level, s, game="undercover", atlas=atlas) for s in range(3)]
+    stones = 0
+    while not game.finished:
+        seat = game.expects().seats[0]
+        legal = game.legal_actions(seat)
+        action = bots[seat].choose(game.view(seat), legal)
+        assert action in legal or isinstance(action, Hide)
+        stones += isinstance(action, Stone)
+        game.apply(action)
+    assert stones > 0
+    assert game.outcome() is not None
+
+
+def test_undercover_simulation_reports_discovery() -> None:
+    spec = Spec("undercover", None, ("expert", "novice", "random"), seed=4)
+    summary = summarise(spec, run(spec, 3, jobs=2))
+    assert summary["rounds"] == 3 * 6
+    assert summary["discovered"]["n"] == 18
+    found = summary["mean_found_at"]
+    assert found is None or 1 <= found <= 12
+    assert random.Random(1).random() == random.Random(1).random()

@@ -1,0 +1,205 @@
+"""Driving the browser table the way a person does: read what the page offers, click it."""
+
+from __future__ import annotations
+
+import random
+import socket
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+CLICK_TIMEOUT = 2000
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Player:
+    """One browser context: one seat (or a spectator), with the page's script errors."""
+
+    page: Page
+    name: str
+    errors: list[str] = field(default_factory=list)
+
+    def shot(self, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def has(self, selector: str) -> bool:
+        return self.page.locator(selector).count() > 0
+
+    def finished(self) -> bool:
+        return self.has("#outcome")
+
+    def click(self, selector: str, index: int = 0) -> bool:
+        """Click the ``index``-th match; ``False`` if the page changed under the click."""
+        try:
+            self.page.locator(selector).nth(index).click(timeout=CLICK_TIMEOUT)
+        except PlaywrightError:
+            return False
+        return True
+
+
+def open_player(browser: Browser, name: str, viewport: dict[str, int]) -> Player:
+    phone = viewport["width"] < 600
+    context = browser.new_context(
+        viewport={"width": viewport["width"], "height": viewport["height"]},
+        device_scale_factor=1,
+        is_mobile=phone,
+        has_touch=phone,
+        locale="en-GB",
+    )
+    page = context.new_page()
+    player = Player(page, name)
+    page.on("pageerror", lambda error: player.errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: player.errors.append(message.text) if message.type == "error" else None,
+    )
+    return player
+
+
+def create_table(
+    player: Player, base: str, game: str, variant: str, seats: Sequence[tuple[str, str | None]]
+) -> str:
+    """Fill in the lobby's form: seat 0 is this player; ``(name, bot level or None)``."""
+    page = player.page
+    page.goto(f"{base}/")
+    page.locator(f"label.game-{game}").click()
+    page.select_option("#variant", variant)
+    rows = page.locator(".seat-row")
+    while rows.count() > len(seats):
+        page.locator(".seat-row .icon-button").last.click()
+    while rows.count() < len(seats):
+        page.locator("#add-seat").click()
+    for i, (name, bot) in enumerate(seats):
+        if i > 0:
+            page.select_option(f"[data-seat-kind='{i}']", bot or "human")
+        page.fill(f"[data-seat-name='{i}']", name)
+    page.locator("#create-table").click()
+    page.wait_for_selector("#table-code")
+    code = page.inner_text("#table-code").strip()
+    page.wait_for_selector(".game")
+    return code
+
+
+def cross_step(player: Player, rng: random.Random, challenge_rate: float = 0.3) -> str | None:
+    """This seat's move, if the page offers one: a legal gap, accept or challenge, a guess."""
+    page = player.page
+    slots = page.locator("[data-legal='true']").count()
+    if slots:
+        return "place" if player.click("[data-legal='true']", rng.randrange(slots)) else None
+    if player.has("[data-act='accept']"):
+        challenges = page.locator("[data-act='challenge']").count()
+        if challenges and rng.random() < challenge_rate:
+            return (
+                "challenge"
+                if player.click("[data-act='challenge']", rng.randrange(challenges))
+                else None
+            )
+        return "accept" if player.click("[data-act='accept']") else None
+    if player.has("#guess-send"):
+        try:
+            most = int(page.locator("#guess-input").get_attribute("max") or "0")
+            page.locator("#guess-input").fill(str(rng.randint(0, min(most, 4))))
+            page.locator("#guess-send").click(timeout=CLICK_TIMEOUT)
+        except PlaywrightError:
+            return None
+        return "guess"
+    return None
+
+
+def undercover_step(player: Player, rng: random.Random) -> str | None:
+    """This seat's move: hide, name a seeker, answer (as the data says), stone or pass."""
+    if player.has("#hide-confirm"):
+        return "hide" if player.click("#hide-confirm") else None
+    hide = player.page.locator(".can-hide button.country-card").count()
+    if hide:
+        return (
+            "pick" if player.click(".can-hide button.country-card", rng.randrange(hide)) else None
+        )
+    if player.has("[data-act='answer']"):
+        choice = (
+            ".answer-button.hinted"
+            if player.has(".answer-button.hinted")
+            else "[data-act='answer']"
+        )
+        return "answer" if player.click(choice) else None
+    names = player.page.locator("[data-act='name']").count()
+    if names:
+        return "name" if player.click("[data-act='name']", rng.randrange(names)) else None
+    stones = player.page.locator(".can-stone button.country-card").count()
+    if stones and rng.random() < 0.5:
+        return (
+            "stone"
+            if player.click(".can-stone button.country-card", rng.randrange(stones))
+            else None
+        )
+    if player.has("[data-act='pass']"):
+        return "pass" if player.click("[data-act='pass']") else None
+    return None
+
+
+Step = Callable[[Player, random.Random], str | None]
+
+
+def play_out(
+    players: Sequence[Player],
+    step: Step,
+    rng: random.Random,
+    *,
+    seconds: float,
+    watch: Callable[[Player, str], None] | None = None,
+) -> int:
+    """Let every player take the moves its page offers until the game is over everywhere."""
+    deadline = time.monotonic() + seconds
+    moves = 0
+    while time.monotonic() < deadline:
+        if all(p.finished() for p in players):
+            return moves
+        acted = False
+        for player in players:
+            did = step(player, rng)
+            if did:
+                moves += 1
+                acted = True
+                if watch:
+                    watch(player, did)
+        if not acted:
+            players[0].page.wait_for_timeout(40)
+    raise AssertionError(f"the game did not end within {seconds} s ({moves} moves made)")
+
+
+def make_moves(
+    player: Player, rng: random.Random, kind: str, count: int, seconds: float = 30
+) -> None:
+    """Take this seat's cross-family moves (accepting every placement) until it has made
+    ``count`` moves of ``kind``."""
+    deadline = time.monotonic() + seconds
+    made = 0
+    while made < count:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{player.name} made {made} of {count} {kind} moves in time")
+        did = cross_step(player, rng, challenge_rate=0)
+        if did == kind:
+            made += 1
+        elif did is None:
+            player.page.wait_for_timeout(40)

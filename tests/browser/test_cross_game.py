@@ -1,0 +1,108 @@
+"""Two people in two browsers and a bot play a whole game of Uppsala at the browser table."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Browser, expect
+
+from tests.browser.driver import (
+    LAPTOP,
+    PHONE,
+    Player,
+    create_table,
+    cross_step,
+    open_player,
+    play_out,
+)
+
+
+def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
+    server: str, browser: Browser, screenshots: Path
+) -> None:
+    ann = open_player(browser, "Ann", LAPTOP)
+    ben = open_player(browser, "Ben", PHONE)
+    code = create_table(
+        ann, server, "uppsala", "geo", [("Ann", None), ("Ben", None), ("Robo", "random")]
+    )
+    expect(ann.page.locator("#waiting")).to_be_visible()
+    assert re.fullmatch(r"[A-Z]{6}", code)
+
+    ben.page.goto(f"{server}/?table={code}")
+    ben.page.locator("[data-join-seat='1']").click()
+    expect(ben.page.locator("#players tr[data-seat='1'] .tag.you")).to_be_visible()
+    expect(ann.page.locator("#waiting")).to_have_count(0)
+
+    # Ann's first card goes in with the keyboard: arrow to the gap east of the start card.
+    expect(ann.page.locator("[data-legal='true']")).to_have_count(4)
+    ann.shot("cross-laptop-first-card")
+    ben.shot("cross-phone-waiting")
+    ann.page.locator(".board-scroll").focus()
+    ann.page.keyboard.press("ArrowRight")
+    focused = ann.page.evaluate("document.activeElement.dataset.focus")
+    assert focused == "slot:west-east:1"
+    ann.page.keyboard.press("Enter")
+    expect(ann.page.locator(".log li").first).to_contain_text("west–east")
+
+    shots = Shots(ann, ben)
+    play_out([ann, ben], cross_step, random.Random(7), seconds=150, watch=shots.watch)
+
+    for player in (ann, ben):
+        expect(player.page.locator("#outcome")).to_be_visible()
+        expect(player.page.locator("#scorings .tab")).to_have_count(3)
+    assert shots.seen.get("scoring")
+    ann_scores = ann.page.locator("#outcome .final-scores").inner_text()
+    assert ann_scores == ben.page.locator("#outcome .final-scores").inner_text()
+    ann.shot("cross-laptop-end")
+    ben.shot("cross-phone-end")
+
+    # Another seat's secret guess shows in the history without its number.
+    ben_log = [t.strip() for t in ben.page.locator(".log li.ev-guess").all_inner_texts()]
+    assert "Ann guessed" in ben_log
+
+    record = httpx.get(f"{server}/api/tables/{code}/record", timeout=10)
+    assert record.status_code == 200
+    assert record.json()["game"] == "uppsala"
+    assert ann.errors == []
+    assert ben.errors == []
+
+
+class Shots:
+    """Checks and screenshots at the moments worth a look, on both screens."""
+
+    def __init__(self, ann: Player, ben: Player) -> None:
+        self.ann = ann
+        self.ben = ben
+        self.seen: dict[str, bool] = {}
+
+    def both(self, selector: str) -> bool:
+        return self.ann.has(selector) and self.ben.has(selector)
+
+    def snap(self, name: str) -> None:
+        self.ann.shot(f"cross-laptop-{name}")
+        self.ben.shot(f"cross-phone-{name}")
+
+    def watch(self, player: Player, did: str) -> None:
+        seen = self.seen
+        if did == "guess" and not seen.get(f"guess-{player.name}"):
+            seen[f"guess-{player.name}"] = True
+            expect(player.page.locator("#my-guess, #scorings").first).to_be_visible()
+            screen = "laptop" if player is self.ann else "phone"
+            player.shot(f"cross-{screen}-secret-guess")
+        if not seen.get("verdict") and self.both("#verdict"):
+            seen["verdict"] = True
+            for who in (self.ann, self.ben):
+                printed = who.page.locator("#verdict .printed").first.inner_text()
+                assert printed.count("°") == 2
+            self.snap("challenge")
+        if not seen.get("scoring") and self.both("#scorings"):
+            seen["scoring"] = True
+            for who in (self.ann, self.ben):
+                expect(who.page.locator("#scorings .dot").first).to_be_attached()
+            self.snap("scoring")
+        if not seen.get("board") and player.page.locator(".board .card").count() > 8:
+            seen["board"] = True
+            self.snap("board")
