@@ -73,7 +73,7 @@ class Cut:
 
 CUTS = (
     Cut("world", "countries-110m.json", 0.08, 0.05, 0.05, None),
-    Cut("europe", "countries-50m.json", 0.012, 0.01, 0.002, (-32.0, 26.0, 75.0, 84.0)),
+    Cut("europe", "countries-50m.json", 0.012, 0.01, 0.002, (-32.0, 26.0, 75.0, 90.0)),
 )
 
 

@@ -44,6 +44,8 @@ class Game(ABC):
     game: str
     variant: str
     seats: tuple[str, ...]
+    history: list[Any]
+    actions: list[Any]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -95,8 +97,24 @@ class Game(ABC):
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Any]: ...
 
+    def apply(self, action: Any) -> list[Any]:
+        """Apply one action and return the events it caused. An illegal action raises an
+        ``ActionError`` (with its code and rule) and changes nothing: every check runs in
+        ``_validate`` before ``_perform`` changes anything."""
+        self._validate(action)
+        mark = len(self.history)
+        self._perform(action)
+        self.actions.append(action)
+        return self.history[mark:]
+
     @abstractmethod
-    def apply(self, action: Any) -> list[Any]: ...
+    def _validate(self, action: Any) -> None:
+        """Raise the ``ActionError`` ``action`` deserves now; ``legal_actions`` lists exactly
+        the actions that pass."""
+
+    @abstractmethod
+    def _perform(self, action: Any) -> None:
+        """Carry out a valid action, appending what happens to ``history``."""
 
     @abstractmethod
     def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
@@ -116,9 +134,9 @@ class Game(ABC):
     def action_from_wire(raw: Any) -> Any: ...
 
     @property
-    @abstractmethod
     def version(self) -> int:
         """The number of actions applied: every action moves it on by one."""
+        return len(self.actions)
 
     @property
     def finished(self) -> bool:

@@ -200,10 +200,6 @@ class CrossGame(Game):
 
     # -- asking ---------------------------------------------------------------------------
 
-    @property
-    def version(self) -> int:
-        return len(self.actions)
-
     def expects(self) -> Expects:
         if self.phase == PLACE:
             return Expects((self.turn,), PLACE)
@@ -242,10 +238,7 @@ class CrossGame(Game):
 
     # -- acting ---------------------------------------------------------------------------
 
-    def apply(self, action: CrossAction) -> list[Event]:
-        """Apply one action; raises an ``ActionError`` and changes nothing if it is illegal."""
-        self._validate(action)
-        mark = len(self.history)
+    def _perform(self, action: CrossAction) -> None:
         if isinstance(action, Place):
             self._place(action)
         elif isinstance(action, Accept):
@@ -254,8 +247,6 @@ class CrossGame(Game):
             self._challenge(action)
         else:
             self._guess(action)
-        self.actions.append(action)
-        return self.history[mark:]
 
     def _validate(self, action: CrossAction) -> None:
         """The single check behind ``apply``; ``legal_actions`` lists what passes it."""

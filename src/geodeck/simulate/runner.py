@@ -89,8 +89,7 @@ def play(spec: Spec, index: int) -> Result:
     assert outcome is not None
     result = Result(index, seat_bot, list(outcome.scores), list(outcome.winners), actions)
     if spec.game == "undercover":
-        history: list[Any] = getattr(game, "history", [])
-        result.rounds = [(e.discovered, e.asked) for e in history if isinstance(e, RoundEnded)]
+        result.rounds = [(e.discovered, e.asked) for e in game.history if isinstance(e, RoundEnded)]
     else:
         result.placements = placements
         _describe_cross(game, result)

@@ -211,10 +211,6 @@ class UndercoverGame(Game):
 
     # -- asking ---------------------------------------------------------------------------
 
-    @property
-    def version(self) -> int:
-        return len(self.actions)
-
     def expects(self) -> Expects:
         r = self.round
         if self.phase in (HIDE, ANSWER):
@@ -249,10 +245,7 @@ class UndercoverGame(Game):
 
     # -- acting ---------------------------------------------------------------------------
 
-    def apply(self, action: UndercoverAction) -> list[Event]:
-        """Apply one action; raises an ``ActionError`` and changes nothing if it is illegal."""
-        self._validate(action)
-        mark = len(self.history)
+    def _perform(self, action: UndercoverAction) -> None:
         if isinstance(action, Hide):
             self._hide(action)
         elif isinstance(action, Name):
@@ -263,8 +256,6 @@ class UndercoverGame(Game):
             self._stone(action)
         else:
             self._pass(action)
-        self.actions.append(action)
-        return self.history[mark:]
 
     def _validate(self, action: UndercoverAction) -> None:
         """The single check behind ``apply``; ``legal_actions`` lists what passes it."""
