@@ -246,7 +246,7 @@ def countries_document(
         "format": FORMAT_COUNTRIES,
         "about": (
             "Undercover in Europa: 47 country cards. Built by python -m tools.countries; "
-            "see docs/data-undercover.md for sources and choices."
+            "see docs/data.md (Undercover in Europa) for sources and choices."
         ),
         "memberships_as_of": as_of[0] if len(as_of) == 1 else as_of,
         "sources": sources,
@@ -271,7 +271,7 @@ def questions_document(questions: Mapping[str, Any]) -> dict[str, Any]:
         "about": (
             "Undercover in Europa: 73 question cards. A question about the country answers "
             "for every country card in undercover.json; its rule recomputes the answers "
-            "from the card fields (see docs/data-undercover.md)."
+            "from the card fields (see docs/data.md, Undercover in Europa)."
         ),
         "questions": questions,
     }

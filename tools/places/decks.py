@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import functools
-import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from geodeck.decks.places import DISPUTED_AREAS, choose_names, fold, slug, unique_id
+from geodeck.decks.spacing import Candidate, Spacing, difficulty_levels, spread
 from tools.places import curated, sources
 from tools.places.geo import Box, Shape, decode_topojson
-from tools.places.select import Candidate, Spacing, difficulty_scores, spread, terciles
 from tools.places.validate import COMPOSITION, DECK_BOX, EUROPE
 
 EUROPE_BOX = DECK_BOX["uppsala"]
@@ -20,7 +19,7 @@ EUROPE_BOX = DECK_BOX["uppsala"]
 TURKEY_WEST_OF = 30.0
 """Türkiye's places in the uppsala deck: Thrace and the north-west (and Ankara, its capital)."""
 
-DISPUTED = (Box(44.3, 32.4, 46.3, 36.7),)
+DISPUTED = tuple(Box(*area) for area in DISPUTED_AREAS)
 """Areas whose country is disputed (Crimea): no place of a deck lies there."""
 
 SHAPE_NAMES = {"Kosovo": "XK", "N. Cyprus": "CY", "Somaliland": "SO"}
@@ -151,42 +150,12 @@ def load(progress: Callable[[str], None] = lambda _: None) -> Context:
 # -- card building ------------------------------------------------------------------------
 
 
-def slug(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
-    ascii_only = folded.encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_only).strip("-")
-
-
-def _plain(name: str) -> str:
-    for umlaut, spelled in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
-        name = name.replace(umlaut, spelled).replace(umlaut.upper(), spelled.capitalize())
-    return _fold(name)
-
-
-def _same_or_shorter(exonym: str, local: str) -> bool:
-    """Whether an exonym is the local name without its diacritics or its qualifier."""
-    if local.startswith(exonym + " "):
-        return True
-    return exonym != local and (_fold(exonym) == _fold(local) or _fold(exonym) == _plain(local))
-
-
 def _names(
     ctx: Context, gid: int, local: str, local_tag: str
 ) -> tuple[dict[str, str], dict[str, str]]:
-    """Names in English, German and Italian: the exonym where there is one, else the local name.
-
-    An exonym that only drops the local name's qualifier ("Neustadt" for "Neustadt an der
-    Weinstraße") or its diacritics ("Loerrach", "Krakow") gives way to the local name.
-    """
-    names: dict[str, str] = {}
-    tags: dict[str, str] = {}
-    for lang, table in (("en", ctx.en), ("de", ctx.de), ("it", ctx.it)):
-        if gid in table and not _same_or_shorter(table[gid], local):
-            names[f"name_{lang}"], tags[f"name_{lang}"] = table[gid], sources.TAG_EXONYMS
-        else:
-            names[f"name_{lang}"], tags[f"name_{lang}"] = local, local_tag
-    names["name"], tags["name"] = names["name_en"], tags["name_en"]
-    return names, tags
+    """Names in English, German and Italian (``geodeck.decks.places.choose_names``)."""
+    exonyms = {"en": ctx.en, "de": ctx.de, "it": ctx.it}
+    return choose_names(gid, local, local_tag, exonyms, sources.TAG_EXONYMS)
 
 
 def place_card(
@@ -258,12 +227,13 @@ def rate(cards: dict[str, dict[str, Any]], capitals: Iterable[str]) -> None:
     """Give every place its difficulty (docs/data.md): terciles of the score."""
     caps = set(capitals)
     keys = sorted(k for k, c in cards.items() if c["kind"] == "place")
-    scores = difficulty_scores(
+    levels = difficulty_levels(
+        keys,
         [int(cards[k]["population"]) for k in keys],
         [int(cards[k].pop("_fame")) for k in keys],
         [k in caps for k in keys],
     )
-    for key, level in terciles(keys, scores).items():
+    for key, level in levels.items():
         cards[key]["difficulty"] = level
         cards[key]["sources"]["difficulty"] = "formula:docs/data.md"
 
@@ -273,16 +243,6 @@ def _capital(flag: bool) -> dict[str, tuple[Any, str]]:
     return {"capital": (True, sources.TAG_GEONAMES_2019 + "#feature")} if flag else {}
 
 
-def _unique_id(base: str, taken: Mapping[str, object], suffixes: Iterable[str]) -> str:
-    if base not in taken:
-        return base
-    for suffix in suffixes:
-        candidate = f"{base}-{slug(suffix)}"
-        if candidate not in taken:
-            return candidate
-    raise ValueError(f"no free id for {base}")
-
-
 def _add_places(
     cards: dict[str, dict[str, Any]],
     chosen: Iterable[tuple[dict[str, Any], int, Iterable[str]]],
@@ -290,7 +250,7 @@ def _add_places(
     """Put place cards in the deck under unique ids; returns GeoNames id to card id."""
     ids: dict[int, str] = {}
     for card, fame, suffixes in chosen:
-        key = _unique_id(slug(card["name_en"]), cards, suffixes)
+        key = unique_id(slug(card["name_en"]), cards, suffixes)
         card["_fame"] = fame
         cards[key] = card
         ids[int(card["geonameid"])] = key
@@ -508,11 +468,6 @@ def build_buxtehude(ctx: Context) -> tuple[dict[str, Any], float, list[sources.G
 # -- italia (Italy) -----------------------------------------------------------------------
 
 
-def _fold(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z]", "", text)
-
-
 @dataclass(frozen=True, slots=True)
 class ItalianCity:
     comune: sources.Comune
@@ -533,13 +488,13 @@ def italian_cities(ctx: Context) -> list[ItalianCity]:
     by_name: dict[str, list[sources.GeoPlace]] = {}
     for p in seats:
         by_code.setdefault(p.admin3, p)
-        by_name.setdefault(_fold(p.name), []).append(p)
+        by_name.setdefault(fold(p.name), []).append(p)
     out: list[ItalianCity] = []
     for code in sorted(comuni):
         c = comuni[code]
         place = by_code.get(code)
         if place is None:
-            same = by_name.get(_fold(c.name), [])
+            same = by_name.get(fold(c.name), [])
             place = same[0] if len(same) == 1 else None
         if place is None or code not in population:
             continue

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-EARTH_KM = 6371.0088
+from geodeck.decks.spacing import EARTH_KM
 
 Ring = list[tuple[float, float]]
 """A closed ring of (lon, lat) points."""

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from geodeck.decks.places import names_a_town
+
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build" / "places-cache"
 
@@ -166,12 +168,6 @@ def geonames() -> dict[int, GeoPlace]:
     return out
 
 
-_NOT_A_TOWN = re.compile(
-    r"\b(Provinz|Provincia|Province|Region|Regione|Oblast|District|Distretto|Distrikt|County|"
-    r"Contea|Kreis|Landkreis|Bezirk|Stato|State|Kanton|Cantone|Departement|Dipartimento|Islands)\b"
-)
-
-
 def exonyms(lang: str) -> dict[int, str]:
     """Names of places in ``lang`` from Debian's libgeonames-common, by GeoNames id.
 
@@ -186,7 +182,7 @@ def exonyms(lang: str) -> dict[int, str]:
     for key, value in catalog.items():
         if not isinstance(key, str) or not key.isdigit() or not isinstance(value, str):
             continue
-        if value and not _NOT_A_TOWN.search(value):
+        if names_a_town(value):
             out[int(key)] = value
     return out
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 import typer
 
 from geodeck import __version__
+from geodeck.cli.about import about
+from geodeck.cli.data import data_app
+from geodeck.cli.deck import deck_app
 from geodeck.cli.play import play
 from geodeck.cli.replay import replay
 from geodeck.cli.serve import serve
 from geodeck.cli.simulate import simulate
+from geodeck.cli.verify import verify
 
 app = typer.Typer(
     name="geodeck",
@@ -22,6 +26,10 @@ app.command()(play)
 app.command()(replay)
 app.command()(serve)
 app.command()(simulate)
+app.command()(verify)
+app.command()(about)
+app.add_typer(deck_app, name="deck")
+app.add_typer(data_app, name="data")
 
 
 def _version(value: bool) -> None:

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from geodeck.cli.bot_seats import Pacer, bots_for, seat_list
 from geodeck.cli.history import Story, seat_name
 from geodeck.cli.prompts import Keyboard, Quit, ask_guess, ask_place, ask_respond
 from geodeck.cli.render import final_screen, fitted_screen, scoring_screen, table_panel
@@ -206,12 +207,10 @@ def _new(
     deck: Path | None,
     max_difficulty: int | None,
 ) -> tuple[CrossGame, int]:
-    known = ", ".join(EDITIONS)
+    known = ", ".join([*EDITIONS, "undercover"])
     if game is None:
         fail(f"name the game to play ({known}), or continue one with --resume FILE")
     edition = EDITIONS.get(game)
-    if edition is None and game == "undercover":
-        fail(f"undercover cannot be played here yet, only the cross family ({known})")
     if edition is None:
         fail(f"unknown game {game!r} (known: {known})")
     names = _seat_names(seats)
@@ -233,18 +232,24 @@ def play(
         str | None,
         typer.Argument(
             metavar="GAME",
-            help="uppsala, buxtehude, italia or world (not needed with --resume).",
+            help="uppsala, buxtehude, italia, world or undercover (not needed with --resume).",
             show_default=False,
         ),
     ] = None,
     *,
     seats: Annotated[
         str | None,
-        typer.Option(help="The players in turn order, comma-separated: Ann,Ben,Cem (2 to 6)."),
+        typer.Option(
+            help="The players in turn order, comma-separated: Ann,Ben,Cem (2 to 6; undercover "
+            "3 to 6). A name ending in a bot level in brackets, 'Hal (expert)', is a bot."
+        ),
     ] = None,
     variant: Annotated[
         str | None,
-        typer.Option(help="geo (the default) or a column variant: population, area, altitude."),
+        typer.Option(
+            help="geo (the default) or a column variant: population, area, altitude; "
+            "undercover: standard (the default), easy (12 countries) or hard."
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Shuffle seed; the same seed deals the same game.")
@@ -259,6 +264,25 @@ def play(
     max_difficulty: Annotated[
         int | None, typer.Option(help="Leave out cards harder than this (1 to 3).")
     ] = None,
+    remove_questions: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Undercover, hard variant: remove N questions about the country "
+            "(implies --variant hard).",
+        ),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LEVEL[,LEVEL...]",
+            help="Add seats played by the computer after the --seats players, one per level "
+            "(random, novice, casual, expert, oracle), named 'Bot 1 (expert)', 'Bot 2 "
+            "(casual)'... A resumed game finds its bots by those names, so --bots is not "
+            "given again with --resume.",
+        ),
+    ] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="Show bots' moves without pausing.")] = False,
     save: Annotated[
         Path | None,
         typer.Option(metavar="FILE", help="Write the game record to FILE after every move."),
@@ -271,14 +295,40 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play a cross-family game with several players at one keyboard.
+    """Play a game with several players at one keyboard (hot seat), or against bots.
 
-    Everyone sees the table; only the secret guesses at a scoring are typed unseen.
+    Cross family: everyone sees the table; only the secret guesses at a scoring are typed
+    unseen. Undercover: the undercover player chooses the country and answers on a private
+    screen (the keyboard is passed, the screen cleared before and after).
+
+    Bots (--bots, or seat names such as 'Hal (expert)') see only their own seat's view;
+    their moves stay on the screen for 0.8 s (--fast: no pause). A bot needs no private
+    screen, and with one person among bots the keyboard is not passed around.
 
     Stop any time with Ctrl-C, Ctrl-D or by typing quit.
 
     With --save FILE the game goes on later with: geodeck play --resume FILE
     """
+    if game == "undercover" or (resume is not None and _holds_undercover(resume)):
+        from geodeck.cli.undercover_play import play_undercover
+
+        if game not in (None, "undercover"):
+            fail(f"{resume} holds an undercover game, not {game}")
+        play_undercover(
+            seats=seats,
+            variant=variant,
+            seed=seed,
+            deck=deck,
+            max_difficulty=max_difficulty,
+            remove_questions=remove_questions,
+            save=save,
+            resume=resume,
+            bots=bots,
+            fast=fast,
+        )
+        return
+    if remove_questions is not None:
+        fail("--remove-questions belongs to undercover's hard variant")
     if resume is not None:
         given = [
             flag
@@ -288,6 +338,7 @@ def play(
                 ("--seed", seed),
                 ("--deck", deck),
                 ("--max-difficulty", max_difficulty),
+                ("--bots", bots),
             )
             if value is not None
         ]
@@ -302,6 +353,10 @@ def play(
         note = f"resumed from {resume}"
         saver: Saver | None = Saver(save or resume)
     else:
+        try:
+            seats = seat_list(seats, bots)
+        except GeodeckError as err:
+            fail(str(err))
         loaded, dealt_seed = _new(
             game,
             seats=seats,
@@ -312,6 +367,10 @@ def play(
         )
         note = f"seed {dealt_seed}"
         saver = Saver(save) if save is not None else None
+    try:
+        players = bots_for(loaded)
+    except GeodeckError as err:
+        fail(str(err))
     if saver is not None:
         try:
             saver.save(loaded)
@@ -320,11 +379,22 @@ def play(
     console = Console(highlight=False)
     kb = Keyboard(console)
     try:
-        HotSeat(loaded, kb, saver, note).run()
+        if players:
+            from geodeck.cli.cross_bots import BotHotSeat
+
+            BotHotSeat(loaded, kb, saver, note, players, Pacer(fast)).run()
+        else:
+            HotSeat(loaded, kb, saver, note).run()
     except (EOFError, Quit, KeyboardInterrupt) as stop:
         console.print()
         console.print(Text("Game stopped.", "bold"), Text(_how_to_go_on(saver)), soft_wrap=True)
         raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0) from None
+
+
+def _holds_undercover(path: Path) -> bool:
+    from geodeck.cli.undercover_play import is_undercover_record
+
+    return is_undercover_record(path)
 
 
 def _how_to_go_on(saver: Saver | None) -> str:

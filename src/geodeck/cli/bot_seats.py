@@ -1,0 +1,130 @@
+"""Seats the computer plays in ``geodeck play``.
+
+A seat is played by a bot when its name ends in a bot level in brackets: ``Bot 1 (expert)``,
+``Hal (casual)``. ``--bots expert,casual`` adds such seats after the players named with
+``--seats`` (``Bot 1 (expert)``, ``Bot 2 (casual)``); a record keeps the names, so a
+resumed game finds its bots again without anything beyond the ``geodeck/1`` format.
+
+A bot is built with ``geodeck.bots.make_bot`` from the game's own deck as its atlas (the
+cards a cross record embeds; the countries and questions an undercover record embeds) and
+a seed fixed by the record's setup and the seat, so a resumed game has the same bots. A bot
+is given its seat's view and legal actions, nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from geodeck.bots import LEVELS, Bot, make_bot
+from geodeck.core.errors import GeodeckError
+from geodeck.core.game import Game
+
+PAUSE = 0.8
+"""Seconds a bot's move stays on the screen before play goes on (``--fast``: none)."""
+
+BOT_NAME = re.compile(r".*\S\s*\((" + "|".join(LEVELS) + r")\)")
+
+
+def bot_level(name: str) -> str | None:
+    """The level of the bot a seat name stands for, or ``None`` for a person."""
+    found = BOT_NAME.fullmatch(name.strip())
+    return found.group(1) if found else None
+
+
+def parse_levels(bots: str) -> list[str]:
+    """``--bots expert,casual`` as a list of levels; a bad level raises ``GeodeckError``."""
+    levels = [level.strip().lower() for level in bots.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            shown = f"{level!r}" if level else "an empty one"
+            raise GeodeckError(f"--bots names {shown}: bot levels are {', '.join(LEVELS)}")
+    return levels
+
+
+def bot_names(levels: Sequence[str], taken: Sequence[str] = ()) -> list[str]:
+    """Names for added bot seats: ``Bot 1 (expert)``, ``Bot 2 (casual)`` (numbers skip any
+    name already taken)."""
+    names: list[str] = []
+    number = 0
+    for level in levels:
+        number += 1
+        while f"Bot {number} ({level})" in taken:
+            number += 1
+        names.append(f"Bot {number} ({level})")
+    return names
+
+
+def seat_list(seats: str | None, bots: str | None) -> str | None:
+    """The ``--seats`` text with the ``--bots`` seats added at the end."""
+    if bots is None:
+        return seats
+    humans = [name.strip() for name in seats.split(",")] if seats is not None else []
+    return ",".join([*humans, *bot_names(parse_levels(bots), humans)])
+
+
+def bot_seed(record: Mapping[str, Any], seat: int) -> int:
+    """A bot's seed: fixed by the record's setup, the seat and its name."""
+    setup = json.dumps(
+        [record.get("setup"), seat, record["seats"][seat]], sort_keys=True, ensure_ascii=False
+    )
+    return zlib.crc32(setup.encode())
+
+
+def atlas_of(record: Mapping[str, Any]) -> dict[str, Any]:
+    """What the bots know the world from: the deck the record embeds."""
+    if record["game"] == "undercover":
+        return {"countries": record["countries"], "questions": record["questions"]}
+    cards: dict[str, Any] = record["cards"]
+    return cards
+
+
+@dataclass
+class BotSeat:
+    seat: int
+    name: str
+    level: str
+    bot: Bot
+
+    def choose(self, game: Game, legal: Sequence[Any] | None = None) -> Any:
+        """The bot's move, chosen from its own view and ``legal`` (default: the seat's
+        legal actions)."""
+        options = game.legal_actions(self.seat) if legal is None else list(legal)
+        return self.bot.choose(game.view(self.seat), options)
+
+
+def bots_for(game: Game) -> dict[int, BotSeat]:
+    """The bot seats of a game, by seat number, each with its bot."""
+    levels = {seat: bot_level(name) for seat, name in enumerate(game.seats)}
+    wanted = {seat: level for seat, level in levels.items() if level is not None}
+    if not wanted:
+        return {}
+    record = game.to_record()
+    atlas = atlas_of(record)
+    bots: dict[int, BotSeat] = {}
+    for seat, level in wanted.items():
+        try:
+            bot = make_bot(level, bot_seed(record, seat), game=game.game, atlas=atlas)
+        except (KeyError, TypeError, ValueError) as err:
+            raise GeodeckError(
+                f"geodeck cannot make a {level} bot for {game.game} yet ({err!r}); "
+                "try --bots random"
+            ) from err
+        bots[seat] = BotSeat(seat, game.seats[seat], level, bot)
+    return bots
+
+
+class Pacer:
+    """Leaves a bot's move on the screen for a moment, unless ``fast``."""
+
+    def __init__(self, fast: bool) -> None:
+        self.fast = fast
+
+    def pause(self, times: float = 1.0) -> None:
+        if not self.fast:
+            time.sleep(PAUSE * times)

@@ -1,0 +1,434 @@
+"""``geodeck play undercover``: Undercover in Europa for several players at one keyboard.
+
+Everyone sees the shared screen, drawn from the spectator's view. The undercover player
+chooses the country and answers each question on a private screen, drawn from their own
+view (which alone holds the hidden country and the data's answer for it): the keyboard is
+passed ("pass the keyboard to Ann, then press Enter"), the screen is cleared before and
+after, and on a terminal the private screen is shown on the alternate screen, so that it
+leaves nothing in the scrollback. With only one person at the keyboard (the others are
+bots) there is nobody to pass it to, and that step is left out.
+
+The salt that keeps the commitment secret is made here with ``secrets`` for every hide,
+bots' hides included; the engine's suggested salt is never used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from geodeck.cli.bot_seats import BotSeat, Pacer, bots_for, seat_list
+from geodeck.cli.play import INTERRUPTED, Saver, _how_to_go_on, fail
+from geodeck.cli.prompts import Keyboard, Quit
+from geodeck.cli.undercover_prompts import ask_answer, ask_hide, ask_name, ask_stone
+from geodeck.cli.undercover_render import (
+    SECRET,
+    final_screen,
+    fitted_screen,
+    flagged,
+    reveal_screen,
+    round_report,
+    seat_text,
+)
+from geodeck.core.errors import GeodeckError
+from geodeck.core.game import Game, new_game
+from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
+from geodeck.undercover.game import UndercoverGame
+from geodeck.undercover.variants import PLAYERS, REMOVE, VARIANTS
+
+BOT = "bold cyan"
+SALT_BYTES = 16
+
+
+def new_salt() -> str:
+    """A fresh secret for one commitment: 32 hex digits from ``secrets``."""
+    return secrets.token_hex(SALT_BYTES)
+
+
+class UndercoverTable:
+    """The game loop: show the table, ask whoever is due (in private where needed), apply,
+    save, reveal each round's country, until the end."""
+
+    def __init__(
+        self,
+        game: UndercoverGame,
+        kb: Keyboard,
+        saver: Saver | None,
+        note: str,
+        bots: dict[int, BotSeat],
+        pacer: Pacer,
+    ) -> None:
+        self.game = game
+        self.kb = kb
+        self.saver = saver
+        self.note = note
+        self.bots = bots
+        self.pacer = pacer
+        self.people = len(game.seats) - len(bots)
+        self.names: dict[str, str] = {}
+        self.news: list[Text] = []
+        self.revealed = 0
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        while True:
+            before = self.public()
+            kind = before["next"]["expects"]
+            if kind is None:
+                self._the_end(before)
+                return
+            seat = before["next"]["seats"][0]
+            if kind == "hide":
+                self._hide(before, seat)
+            elif kind == "name":
+                self._name(before, seat)
+            elif kind == "answer":
+                self._answer(before, seat)
+            else:
+                self._stone(before, seat)
+            after = self.public()
+            if len(after["results"]) > len(before["results"]):
+                self._reveal(before, after)
+
+    def public(self) -> dict[str, Any]:
+        """The spectator's view, which is all a shared screen may show."""
+        view = self.game.view(None)
+        for card in view["layout"]:
+            self.names[card["id"]] = flagged(card)
+        return view
+
+    def _apply(self, action: UndercoverAction) -> None:
+        self.game.apply(action)
+        if self.saver is not None:
+            self.saver.save(self.game)
+
+    def _footer(self) -> Text:
+        where = f"saved to {self.saver.path} after every move" if self.saver else "not saved"
+        return Text(f"{self.note} · game {where} · type quit to stop", "dim")
+
+    def _shared(self, view: dict[str, Any], *lines: Text, spare: int = 2) -> None:
+        """Clear the screen and show the table everyone may see, the news, ``lines``."""
+        self.kb.clear()
+        self.kb.show(
+            fitted_screen(self.kb.console, view, spare=spare + len(self.news) + len(lines)),
+            self._footer(),
+            *self.news,
+            *lines,
+        )
+        self.news = []
+
+    def _bot_moved(self, player: BotSeat, said: Text) -> None:
+        line = Text.assemble(("⚙ ", BOT), (player.name, BOT), " ", said)
+        self._shared(self.public(), line)
+        self.pacer.pause()
+
+    @contextlib.contextmanager
+    def _private(self, seat: int) -> Iterator[None]:
+        """A private screen for ``seat``: the keyboard is passed first (when more than one
+        person plays), the screen is cleared before and after."""
+        kb = self.kb
+        name = self.game.seats[seat]
+        if self.people > 1:
+            kb.pause(f"Pass the keyboard to {name}, then press Enter.")
+        console = kb.console
+        alternate = console.is_terminal
+        kb.clear()
+        if alternate:
+            console.set_alt_screen(True)
+            kb.clear()
+        try:
+            kb.show(Rule(Text(f"🔒 {name}'s private screen", SECRET), style="magenta"))
+            yield
+        finally:
+            kb.clear()
+            if alternate:
+                console.set_alt_screen(False)
+                kb.clear()
+            else:
+                kb.show(Rule(Text(f"end of {name}'s private screen", "dim"), style="dim"))
+
+    # -- the moves ------------------------------------------------------------------------
+
+    def _hide(self, view: dict[str, Any], seat: int) -> None:
+        """The undercover player chooses a laid-out country in secret (B2.2)."""
+        name = seat_text(view, seat)
+        player = self.bots.get(seat)
+        salt = new_salt()
+        if player is not None:
+            legal = [
+                Hide(a.seat, a.country, salt)
+                for a in self.game.legal_actions(seat)
+                if isinstance(a, Hide)
+            ]
+            self._apply(player.choose(self.game, legal))
+            self._bot_moved(player, _hidden_news(self.public(), who=False))
+            return
+        self._shared(
+            view,
+            Text.assemble(
+                (f"Round {view['round']}: ", "bold magenta"),
+                name,
+                " goes undercover and chooses one of the countries in secret.",
+            ),
+        )
+        with self._private(seat):
+            own = self.game.view(seat)
+            self.kb.show(fitted_screen(self.kb.console, own, spare=4))
+            country = ask_hide(self.kb, own)
+            self._apply(Hide(seat, country, salt))
+        self.news.append(_hidden_news(self.public()))
+
+    def _name(self, view: dict[str, Any], seat: int) -> None:
+        """The reader names the seeker who stands for X (B1)."""
+        player = self.bots.get(seat)
+        legal = self.game.legal_actions(seat)
+        if player is not None:
+            action = player.choose(self.game)
+            self._apply(action)
+            assert isinstance(action, Name)
+            named = Text("themself") if action.seeker == seat else seat_text(view, action.seeker)
+            self._bot_moved(player, Text.assemble("names ", named, " for X."))
+            return
+        self._shared(view, spare=6)
+        self._apply(ask_name(self.kb, view, legal))
+
+    def _answer(self, view: dict[str, Any], seat: int) -> None:
+        """The undercover player answers, in private: the data's answer for the hidden
+        country is shown to them alone (B2.3)."""
+        player = self.bots.get(seat)
+        if player is not None:
+            action = player.choose(self.game)
+            self._apply(action)
+            assert isinstance(action, Answer)
+            self._bot_moved(player, Text(f"answers: {action.answer.replace('_', ' ')}."))
+            return
+        question = view["question"]
+        self._shared(
+            view,
+            Text.assemble(
+                seat_text(view, question["reader"]),
+                " reads: ",
+                (question["reads"], "bold"),
+                "  ",
+                seat_text(view, seat),
+                " answers in private.",
+            ),
+        )
+        with self._private(seat):
+            own = self.game.view(seat)
+            self.kb.show(fitted_screen(self.kb.console, own, spare=6))
+            self._apply(Answer(seat, ask_answer(self.kb, own)))
+
+    def _stone(self, view: dict[str, Any], seat: int) -> None:
+        """A seeker places one stone or passes (B2.4); with no stone left, passes."""
+        player = self.bots.get(seat)
+        legal = self.game.legal_actions(seat)
+        if player is not None:
+            action = player.choose(self.game)
+            self._apply(action)
+            self._bot_moved(player, _stone_news(view, action))
+            return
+        if all(isinstance(a, Pass) for a in legal):
+            self._apply(Pass(seat))
+            self.news.append(Text.assemble(seat_text(view, seat), " has no stone left and passes."))
+            return
+        self._shared(view, spare=3)
+        self._apply(ask_stone(self.kb, view, legal))
+
+    # -- reveals --------------------------------------------------------------------------
+
+    def _reveal(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """The country and salt are revealed, the commitment checked, the round scored."""
+        report = round_report(before, after)
+        if report is None:
+            return
+        self.revealed = report.number
+        self.kb.clear()
+        self.kb.show(*self.news, reveal_screen(after, report))
+        self.news = []
+        if after["outcome"] is not None:
+            return
+        if self.people:
+            self.kb.pause("Press Enter to play on.")
+        else:
+            self.pacer.pause(3)
+
+    def _the_end(self, view: dict[str, Any]) -> None:
+        if self.revealed < view["round"]:
+            report = round_report(view, view)
+            if report is not None:
+                self.kb.clear()
+                self.kb.show(reveal_screen(view, report))
+        self.kb.show(Text(), final_screen(view, self.names))
+
+
+def _hidden_news(view: dict[str, Any], *, who: bool = True) -> Text:
+    """The news that the country is hidden, with the commitment everyone should note."""
+    news = Text.assemble(
+        "has hidden in secret. Everyone, note the commitment ",
+        (str(view["commitment"])[:12] + "…", "bold yellow"),
+        " above: at the end of the round it shows the country was not changed.",
+    )
+    return Text.assemble(seat_text(view, view["undercover"]), " ", news) if who else news
+
+
+def _stone_news(view: dict[str, Any], action: UndercoverAction) -> Text:
+    if isinstance(action, Stone):
+        card = next((c for c in view["layout"] if c["id"] == action.country), None)
+        place = flagged(card) if card else action.country
+        return Text.assemble(f"puts a {action.size} stone on ", (place, "bold"), ".")
+    return Text("passes.")
+
+
+# -- setting up -----------------------------------------------------------------------------
+
+
+def is_undercover_record(path: Path) -> bool:
+    """Whether ``path`` holds an undercover record (anything unreadable: no)."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("game") == "undercover"
+
+
+def _seat_names(seats: str | None, bots: str | None) -> list[str]:
+    try:
+        listed = seat_list(seats, bots)
+    except GeodeckError as err:
+        fail(str(err))
+    if listed is None:
+        fail("name the players with --seats, for example --seats Ann,Ben,Cem,Dan")
+    names = [name.strip() for name in listed.split(",")]
+    low, high = PLAYERS
+    if not low <= len(names) <= high:
+        fail(f"undercover needs {low} to {high} players, --seats and --bots give {len(names)}")
+    if not all(names):
+        fail(f"every player needs a name: --seats {seats!r} has an empty one")
+    if len(set(names)) != len(names):
+        fail(f"the players need different names: {', '.join(names)}")
+    return names
+
+
+def _new(
+    *,
+    seats: str | None,
+    bots: str | None,
+    variant: str | None,
+    remove_questions: int | None,
+    seed: int | None,
+) -> tuple[UndercoverGame, int]:
+    names = _seat_names(seats, bots)
+    if variant is not None and variant not in VARIANTS:
+        fail(f"undercover has no variant {variant!r} (it has: {', '.join(VARIANTS)})")
+    if remove_questions is not None:
+        if variant not in (None, "hard"):
+            fail("--remove-questions belongs to the hard variant (--variant hard)")
+        variant = "hard"
+    if variant == "hard" and remove_questions is None:
+        fail("the hard variant removes questions about the country: add --remove-questions N")
+    options = {} if remove_questions is None else {REMOVE: remove_questions}
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
+    try:
+        dealt = new_game("undercover", names, variant=variant, seed=seed, options=options)
+    except GeodeckError as err:
+        fail(str(err))
+    assert isinstance(dealt, UndercoverGame)
+    return dealt, seed
+
+
+def read_undercover(path: Path) -> UndercoverGame:
+    try:
+        text = path.read_text("utf-8")
+    except OSError as err:
+        raise GeodeckError(f"cannot read {path}: {err.strerror or err}") from err
+    except UnicodeDecodeError as err:
+        raise GeodeckError(f"{path} is not UTF-8 text") from err
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise GeodeckError(f"{path} is not a game record (not valid JSON: {err})") from err
+    try:
+        game = Game.from_record(data)
+    except GeodeckError as err:
+        raise GeodeckError(f"{path} is not a valid game record: {err}") from err
+    if not isinstance(game, UndercoverGame):
+        raise GeodeckError(f"{path} holds a {game.game} game, not undercover")
+    return game
+
+
+def play_undercover(
+    *,
+    seats: str | None,
+    variant: str | None,
+    seed: int | None,
+    deck: Path | None,
+    max_difficulty: int | None,
+    remove_questions: int | None,
+    save: Path | None,
+    resume: Path | None,
+    bots: str | None,
+    fast: bool,
+) -> None:
+    """``geodeck play undercover`` (see ``geodeck.cli.play.play`` for the options)."""
+    for flag, value in (("--deck", deck), ("--max-difficulty", max_difficulty)):
+        if value is not None:
+            fail(f"{flag} belongs to the cross family; undercover plays its shipped countries")
+    if remove_questions is not None and remove_questions < 1:
+        fail(f"--remove-questions must be 1 or more, got {remove_questions}")
+    if resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--seats", seats),
+                ("--variant", variant),
+                ("--seed", seed),
+                ("--remove-questions", remove_questions),
+                ("--bots", bots),
+            )
+            if value is not None
+        ]
+        if given:
+            fail(
+                f"{', '.join(given)} cannot be used with --resume: the record holds the setup "
+                "(and its seat names say which seats are bots)"
+            )
+        try:
+            game = read_undercover(resume)
+        except GeodeckError as err:
+            fail(str(err))
+        note = f"resumed from {resume}"
+        saver: Saver | None = Saver(save or resume)
+    else:
+        game, dealt_seed = _new(
+            seats=seats, bots=bots, variant=variant, remove_questions=remove_questions, seed=seed
+        )
+        note = f"seed {dealt_seed}"
+        saver = Saver(save) if save is not None else None
+    try:
+        players = bots_for(game)
+    except GeodeckError as err:
+        fail(str(err))
+    if saver is not None:
+        try:
+            saver.save(game)
+        except OSError as err:
+            fail(f"cannot save to {saver.path}: {err.strerror or err}")
+    console = Console(highlight=False)
+    kb = Keyboard(console)
+    try:
+        UndercoverTable(game, kb, saver, note, players, Pacer(fast)).run()
+    except (EOFError, Quit, KeyboardInterrupt) as stop:
+        console.print()
+        console.print(Text("Game stopped.", "bold"), Text(_how_to_go_on(saver)), soft_wrap=True)
+        raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0) from None

@@ -1,0 +1,388 @@
+"""Place decks from GeoNames records: ids, names, choice and difficulty.
+
+The shipped decks' pipeline (``tools/places``) and ``geodeck deck build`` share these rules
+(docs/data.md): ids are slugs of the English name, names in English, German and Italian
+fall back to the local name, places are chosen by the spacing rule (``spacing.spread``) and
+rated by the difficulty formula (``spacing.difficulty_levels``).
+
+Everything here works on records already read; reading the sources is the caller's job.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from geodeck.core.errors import SetupError
+from geodeck.cross.editions import STACK_SIZE, STACKS
+from geodeck.decks.spacing import EARTH_KM, Candidate, Spacing, difficulty_levels, spread
+
+MIN_CARDS = STACKS * STACK_SIZE + STACKS
+"""The fewest cards a cross-family game can be dealt from (three stacks and their starts)."""
+
+MAX_CARDS = 500
+"""The most places a custom deck may ask for."""
+
+DISPUTED_AREAS: tuple[tuple[float, float, float, float], ...] = ((44.3, 32.4, 46.3, 36.7),)
+"""Boxes (south, west, north, east) whose country is disputed (Crimea): no deck has a
+place there."""
+
+SMALL_COUNTRY_KM2 = 1000.0
+"""A capital of a country smaller than this is in the deck but keeps no other place away."""
+
+POOL_FACTOR = 5
+"""A custom deck chooses from about this many candidates per place (the largest towns)."""
+
+RADIUS_FACTOR = 0.8
+"""The density radius r of a custom deck, relative to sqrt(area / places)."""
+
+CAP_SHARE = 0.1
+CAP_COUNTRIES = 10
+"""A box over more than ``CAP_COUNTRIES`` countries gives each at most ``CAP_SHARE`` of
+its places (as the uppsala and world decks do), where that still fills the deck."""
+
+LANGUAGES = ("en", "de", "it")
+
+_NOT_A_TOWN = re.compile(
+    r"\b(Provinz|Provincia|Province|Region|Regione|Oblast|District|Distretto|Distrikt|County|"
+    r"Contea|Kreis|Landkreis|Bezirk|Stato|State|Kanton|Cantone|Departement|Dipartimento|Islands)\b"
+)
+
+
+class BuildError(SetupError):
+    """A custom deck that cannot be made: unknown country, bad box, too few places."""
+
+    code = "deck/build"
+
+
+# -- ids and names ------------------------------------------------------------------------
+
+
+def slug(text: str) -> str:
+    """Lower-case ASCII words joined by hyphens: ``"Frankfurt am Main"``: ``frankfurt-am-main``."""
+    folded = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
+    ascii_only = folded.encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_only).strip("-")
+
+
+def fold(name: str) -> str:
+    """A name without case, diacritics, spaces or punctuation, for comparing names."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z]", "", text)
+
+
+def _spelled_out(name: str) -> str:
+    for umlaut, spelled in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        name = name.replace(umlaut, spelled).replace(umlaut.upper(), spelled.capitalize())
+    return fold(name)
+
+
+def same_or_shorter(exonym: str, local: str) -> bool:
+    """Whether an exonym is the local name without its diacritics or its qualifier."""
+    if local.startswith(exonym + " "):
+        return True
+    return exonym != local and (fold(exonym) == fold(local) or fold(exonym) == _spelled_out(local))
+
+
+def names_a_town(name: str) -> bool:
+    """False for a catalogue entry that names a province, region, district and so on."""
+    return bool(name) and not _NOT_A_TOWN.search(name)
+
+
+def choose_names(
+    gid: int,
+    local: str,
+    local_tag: str,
+    exonyms: Mapping[str, Mapping[int, str]],
+    exonym_tag: str,
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Names in English, German and Italian, and the source of each.
+
+    The exonym where the catalogue of a language has one, else the local name. An exonym
+    that only drops the local name's qualifier ("Neustadt" for "Neustadt an der
+    Weinstraße") or its diacritics ("Loerrach", "Krakow") gives way to the local name.
+    ``name`` is the English name.
+    """
+    names: dict[str, str] = {}
+    tags: dict[str, str] = {}
+    for lang in LANGUAGES:
+        table = exonyms.get(lang, {})
+        key = f"name_{lang}"
+        if gid in table and not same_or_shorter(table[gid], local):
+            names[key], tags[key] = table[gid], exonym_tag
+        else:
+            names[key], tags[key] = local, local_tag
+    names["name"], tags["name"] = names["name_en"], tags["name_en"]
+    return names, tags
+
+
+def unique_id(base: str, taken: Collection[str], suffixes: Iterable[str]) -> str:
+    """``base``, or ``base-suffix`` with the first suffix that makes it unused."""
+    if base not in taken:
+        return base
+    for suffix in suffixes:
+        candidate = f"{base}-{slug(suffix)}"
+        if candidate not in taken:
+            return candidate
+    raise ValueError(f"no free id for {base}")
+
+
+def disputed(lat: float, lon: float) -> bool:
+    return any(s <= lat <= n and w <= lon <= e for s, w, n, e in DISPUTED_AREAS)
+
+
+# -- areas --------------------------------------------------------------------------------
+
+
+Box = tuple[float, float, float, float]
+"""south, west, north, east in degrees; west > east crosses the 180th meridian."""
+
+
+def parse_bbox(text: str) -> Box:
+    """``"S,W,N,E"`` in degrees, checked: ``"45.8,5.9,47.8,10.5"``."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 4:
+        raise BuildError(f"--bbox takes four numbers S,W,N,E (south, west, north, east): {text!r}")
+    try:
+        south, west, north, east = (float(p) for p in parts)
+    except ValueError:
+        raise BuildError(f"--bbox takes four numbers S,W,N,E, not {text!r}") from None
+    if not all(math.isfinite(v) for v in (south, west, north, east)):
+        raise BuildError(f"--bbox takes finite numbers, not {text!r}")
+    for value, name in ((south, "south"), (north, "north")):
+        if not -90 <= value <= 90:
+            raise BuildError(f"--bbox: the {name} edge {value:g} is not a latitude (-90 to 90)")
+    for value, name in ((west, "west"), (east, "east")):
+        if not -180 <= value <= 180:
+            raise BuildError(f"--bbox: the {name} edge {value:g} is not a longitude (-180 to 180)")
+    if south >= north:
+        raise BuildError(f"--bbox: the south edge {south:g} must be below the north edge {north:g}")
+    if west == east:
+        raise BuildError("--bbox: the west and east edges are the same longitude")
+    return (south, west, north, east)
+
+
+def in_box(box: Box, lat: float, lon: float) -> bool:
+    south, west, north, east = box
+    if not south <= lat <= north:
+        return False
+    return west <= lon <= east if west < east else lon >= west or lon <= east
+
+
+def box_area_km2(box: Box) -> float:
+    """The area of a box on the sphere."""
+    south, west, north, east = box
+    width = (east - west) % 360 or 360.0
+    band = math.sin(math.radians(north)) - math.sin(math.radians(south))
+    return EARTH_KM**2 * math.radians(width) * band
+
+
+def describe_box(box: Box) -> str:
+    south, west, north, east = box
+
+    def lat(v: float) -> str:
+        return f"{abs(v):g}° {'S' if v < 0 else 'N'}"
+
+    def lon(v: float) -> str:
+        return f"{abs(v):g}° {'W' if v < 0 else 'E'}"
+
+    return f"{lat(south)} to {lat(north)}, {lon(west)} to {lon(east)}"
+
+
+# -- custom decks -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Town:
+    """A GeoNames populated place."""
+
+    gid: int
+    name: str
+    lat: float
+    lon: float
+    country: str
+    population: int
+    alternates: int
+    """How many distinct alternate names GeoNames has for it (a measure of fame)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gazetteer:
+    """The sources a custom deck is made from, already read."""
+
+    towns: Sequence[Town]
+    capitals: Collection[int]
+    """GeoNames ids of the countries' capitals."""
+    small_countries: Collection[str] = ()
+    """Countries under ``SMALL_COUNTRY_KM2``."""
+    exonyms: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
+    """Names by language (``en``, ``de``, ``it``) and GeoNames id."""
+    geonames_tag: str = "geonames"
+    exonym_tag: str = "geonames-exonyms"
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What deck to make: a country (ISO code) or a box, how many places, what to call it."""
+
+    deck: str
+    title: str
+    attribution: str
+    size: int
+    area_km2: float
+    where: str
+    """How messages name the area: ``"NL (The Netherlands)"``."""
+    country: str = ""
+    box: Box | None = None
+
+    def covers(self, town: Town) -> bool:
+        if self.box is not None:
+            return in_box(self.box, town.lat, town.lon)
+        return town.country == self.country
+
+
+DIFFICULTY_SOURCE = "formula:docs/data.md"
+
+
+def candidates(gazetteer: Gazetteer, request: Request) -> list[Town]:
+    """The places of the area a deck may take: outside disputed areas, one per name (the
+    most populous), the largest ``POOL_FACTOR`` times the deck's size plus every capital."""
+    inside = sorted(
+        (t for t in gazetteer.towns if request.covers(t) and not disputed(t.lat, t.lon)),
+        key=lambda t: (-t.population, t.gid),
+    )
+    named: dict[str, Town] = {}
+    for town in inside:
+        named.setdefault(slug(town.name) or str(town.gid), town)
+    unique = sorted(named.values(), key=lambda t: (-t.population, t.gid))
+    found = f"{len(unique)} place" + ("" if len(unique) == 1 else "s")
+    if len(unique) < MIN_CARDS:
+        raise BuildError(
+            f"{request.where} has {found} in GeoNames, too few for a game: a game needs "
+            f"{MIN_CARDS} cards"
+        )
+    if len(unique) < request.size:
+        raise BuildError(
+            f"{request.where} has {found} in GeoNames, fewer than the "
+            f"{request.size} asked for: use --size {len(unique)} or less"
+        )
+    floor = unique[min(len(unique), POOL_FACTOR * request.size) - 1].population
+    capitals = set(gazetteer.capitals)
+    return [t for t in unique if t.population >= floor or t.gid in capitals]
+
+
+def _farthest_km(towns: Sequence[Town]) -> float:
+    """No two of the towns are farther apart than this: along a meridian across their
+    latitudes, then along a parallel across their longitudes."""
+    lats = [t.lat for t in towns]
+    lons = [t.lon for t in towns]
+    span = max(lats) - min(lats) + min(360.0, max(lons) - min(lons))
+    return EARTH_KM * math.radians(span)
+
+
+def build_deck(
+    gazetteer: Gazetteer,
+    request: Request,
+    progress: Callable[[float], None] | None = None,
+) -> tuple[dict[str, Any], float]:
+    """A deck file of ``request.size`` places, and the spacing distance D it used (km)."""
+    if not MIN_CARDS <= request.size <= MAX_CARDS:
+        raise BuildError(
+            f"--size must be from {MIN_CARDS} (what a game needs) to {MAX_CARDS}, "
+            f"not {request.size}"
+        )
+    pool = candidates(gazetteer, request)
+    capitals = {t.gid for t in pool if t.gid in set(gazetteer.capitals)}
+    capital_tier = 0 if len(capitals) <= request.size // 4 else 1
+    small = set(gazetteer.small_countries)
+    rule = Spacing(
+        radius_km=max(5.0, RADIUS_FACTOR * math.sqrt(request.area_km2 / request.size)),
+        exponent=0.5,
+        low=0.5,
+        high=1.5,
+    )
+    cands = [
+        Candidate(
+            key=str(t.gid),
+            lat=t.lat,
+            lon=t.lon,
+            population=t.population,
+            tier=capital_tier if t.gid in capitals else 2,
+            blocks=not (t.gid in capitals and t.country in small),
+            group=t.country,
+        )
+        for t in pool
+    ]
+    high = min(5000.0, _farthest_km(pool) + 1.0)
+    rules = [rule]
+    if len({t.country for t in pool}) > CAP_COUNTRIES:
+        rules.insert(0, replace(rule, cap=math.ceil(CAP_SHARE * request.size)))
+    for tried in rules:
+        try:
+            chosen, distance = spread(cands, request.size, tried, high=high, progress=progress)
+            break
+        except ValueError:
+            if tried is rules[-1]:
+                raise
+
+    by_gid = {t.gid: t for t in pool}
+    cards: dict[str, dict[str, Any]] = {}
+    fame: dict[str, int] = {}
+    for cand in chosen:
+        town = by_gid[int(cand.key)]
+        key = unique_id(
+            slug(_local_or_english(gazetteer, town)) or f"place-{town.gid}",
+            cards,
+            (town.country, str(town.gid)),
+        )
+        cards[key] = place_card(gazetteer, town, capital=town.gid in capitals)
+        fame[key] = town.alternates
+    keys = sorted(cards)
+    levels = difficulty_levels(
+        keys,
+        [int(cards[k]["population"]) for k in keys],
+        [fame[k] for k in keys],
+        [bool(cards[k].get("capital")) for k in keys],
+    )
+    for key, level in levels.items():
+        cards[key]["difficulty"] = level
+        cards[key]["sources"]["difficulty"] = DIFFICULTY_SOURCE
+    deck = {
+        "deck": request.deck,
+        "title": request.title,
+        "attribution": request.attribution,
+        "cards": {k: cards[k] for k in sorted(cards)},
+    }
+    return deck, distance
+
+
+def _local_or_english(gazetteer: Gazetteer, town: Town) -> str:
+    names, _ = choose_names(
+        town.gid, town.name, gazetteer.geonames_tag, gazetteer.exonyms, gazetteer.exonym_tag
+    )
+    return names["name_en"]
+
+
+def place_card(gazetteer: Gazetteer, town: Town, *, capital: bool) -> dict[str, Any]:
+    """A place card: names, position, population, GeoNames id, each with its source."""
+    tag = gazetteer.geonames_tag
+    names, tags = choose_names(town.gid, town.name, tag, gazetteer.exonyms, gazetteer.exonym_tag)
+    card: dict[str, Any] = {
+        **names,
+        "kind": "place",
+        "country": town.country,
+        "lat": round(town.lat, 5),
+        "lon": round(town.lon, 5),
+        "population": town.population,
+        "geonameid": town.gid,
+    }
+    tags.update(dict.fromkeys(("country", "lat", "lon", "population", "geonameid"), tag))
+    if capital:
+        card["capital"] = True
+        tags["capital"] = tag
+    card["sources"] = tags
+    return card
