@@ -3,15 +3,18 @@ among the countries consistent with the answers.
 
     python benchmarks/undercover_seekers.py [--games N]
 
-Four-player games of Undercover played by Bayesian bots. At every stone decision of every
-seeker, both rules pick a country from the same view: the Bayesian bot's likeliest
-country, and a country drawn uniformly from those whose (remembered) data answers match
-every answer given so far. A seeker "finds" the country at the first question after which
-its pick is the hidden country (13 if never in the round). Both rules remember the data
-with the same level's errors. Two kinds of hider: an honest one (answers exactly the
-data, as geodeck's bots do) and a blurring one (moves 25% of its answers one step along
-yes / probably / not sure / probably not / no, as people do). Prints the mean question of
-finding for each rule with the paired difference and its 95% interval. Asserts nothing.
+Four-player games of Undercover played by Bayesian bots. After every answer, for every
+seeker, both rules are judged on the same view by their chance of naming the hidden
+country: the Bayesian bot names its likeliest country (chance 1 if that is the hidden
+one, else 0); the uniform rule draws among the countries whose remembered data answers
+match every answer so far (chance 1/k if the hidden one is among those k, else 0). A rule
+"finds" the country at the first question after which its chance is at least 1/2 and stays
+so (13 if never in the round). Both rules remember the data with the same level's errors.
+Two kinds of hider: an honest one (answers exactly the data, as geodeck's bots do) and a
+blurring one (moves 25% of its answers one step along yes / probably / not sure /
+probably not / no, as people do). Prints the mean question of finding per rule, the
+paired difference with its 95% interval, and each rule's mean chance over all questions.
+Asserts nothing.
 """
 
 from __future__ import annotations
@@ -42,9 +45,10 @@ class BlurringHider(UndercoverBot):
         return next(a for a in legal if isinstance(a, Answer) and a.answer == blurred)
 
 
-def finding(level: str, hider: str, games: int, atlas: dict[str, Any]) -> list[tuple[int, int]]:
-    """(Bayesian, uniform) question of finding, per seeker and round."""
-    pairs: list[tuple[int, int]] = []
+def finding(level: str, hider: str, games: int, atlas: dict[str, Any]) -> list[tuple[float, ...]]:
+    """Per seeker and round: (Bayesian finds at, uniform finds at, Bayesian mean chance,
+    uniform mean chance)."""
+    out: list[tuple[float, ...]] = []
     for g in range(games):
         game = geodeck.new_game("undercover", ["A", "B", "C", "D"], seed=7000 + g)
         assert isinstance(game, geodeck.UndercoverGame)
@@ -52,24 +56,41 @@ def finding(level: str, hider: str, games: int, atlas: dict[str, Any]) -> list[t
         players = [kind(level, 10 * g + s, atlas) for s in range(4)]
         seekers = [UndercoverBot(level, 10 * g + s, atlas) for s in range(4)]
         uniform = [UniformSeeker(level, 10 * g + s, atlas) for s in range(4)]
-        first: dict[tuple[int, int, str], int] = {}
-        seen: set[tuple[int, int]] = set()
+        chances: dict[tuple[int, int], list[tuple[int, float, float]]] = {}
         while not game.finished:
             seat = game.expects().seats[0]
             view = game.view(seat)
             if game.expects().kind == "stone":
                 hidden = game.round.country
                 asked = len(view["questions"])
-                seen.add((view["round"], seat))
-                for name, bot in (("b", seekers[seat]), ("u", uniform[seat])):
-                    key = (view["round"], seat, name)
-                    if key not in first and bot.pick(view)[0] == hidden:
-                        first[key] = asked
+                key = (view["round"], seat)
+                if not chances.get(key) or chances[key][-1][0] != asked:
+                    bayes = float(seekers[seat].pick(view)[0] == hidden)
+                    consistent = uniform[seat].consistent(view)
+                    plain = 1 / len(consistent) if hidden in consistent else 0.0
+                    chances.setdefault(key, []).append((asked, bayes, plain))
             bot = players[seat] if seat == game.round.undercover else seekers[seat]
             game.apply(bot.choose(view, game.legal_actions(seat)))
-        for rnd, seat in sorted(seen):
-            pairs.append((first.get((rnd, seat, "b"), 13), first.get((rnd, seat, "u"), 13)))
-    return pairs
+        for series in chances.values():
+            out.append(
+                (
+                    found_at([(q, b) for q, b, _ in series]),
+                    found_at([(q, u) for q, _, u in series]),
+                    statistics.fmean(b for _, b, _ in series),
+                    statistics.fmean(u for _, _, u in series),
+                )
+            )
+    return out
+
+
+def found_at(series: list[tuple[int, float]]) -> int:
+    """The first question from which the chance stays at least 1/2 (13: never)."""
+    found = 13
+    for question, chance in reversed(series):
+        if chance < 0.5:
+            break
+        found = question
+    return found
 
 
 def main() -> None:
@@ -80,16 +101,18 @@ def main() -> None:
     print(f"4-player undercover, {args.games} games a line, question at which a seeker finds")
     for hider in ("honest", "blurring"):
         for level in ("novice", "casual", "expert"):
-            pairs = finding(level, hider, args.games, atlas)
-            bayes = statistics.fmean(b for b, _ in pairs)
-            uniform = statistics.fmean(u for _, u in pairs)
-            diffs = [u - b for b, u in pairs]
+            rows = finding(level, hider, args.games, atlas)
+            bayes = statistics.fmean(r[0] for r in rows)
+            uniform = statistics.fmean(r[1] for r in rows)
+            diffs = [r[1] - r[0] for r in rows]
             half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
             mean = statistics.fmean(diffs)
             print(
-                f"  {hider:8s} hider, {level:6s}: bayesian {bayes:5.2f}, uniform {uniform:5.2f}; "
-                f"bayesian earlier by {mean:+.2f} "
-                f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}, n={len(pairs)})"
+                f"  {hider:8s} hider, {level:6s}: finds at {bayes:5.2f} (bayesian) "
+                f"vs {uniform:5.2f} (uniform); bayesian earlier by {mean:+.2f} "
+                f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}, n={len(rows)}); "
+                f"mean chance {statistics.fmean(r[2] for r in rows):.2f} "
+                f"vs {statistics.fmean(r[3] for r in rows):.2f}"
             )
 
 

@@ -1,18 +1,20 @@
 """The Undercover policy: an honest hider and Bayesian seekers.
 
-- **Hiding.** The bot hides in the laid-out country that is hardest to single out: the one
-  whose answers to the questions about the country agree, on average, with the most other
-  laid-out countries (ties and lower levels: by chance, see ``HIDE_CARE``).
+- **Hiding.** The bot leans toward the laid-out countries that are hardest to single out:
+  those whose answers to the questions about the country agree, on average, with the most
+  other laid-out countries. It draws with weights exp(2 z) of the standardised score, so it
+  is not predictable; lower levels often pick freely (``HIDE_CARE``).
 - **Answering.** Truthfully from the data: the hint the undercover player's view carries;
   "not sure" for questions about a seeker.
 - **Naming X.** Any seeker, by chance.
-- **Seeking.** A belief over the laid-out countries, uniform at first, updated by every
-  answer with a noise model (the hider may blur an answer into its neighbour on the scale
-  yes, probably, not sure, probably not, no) and, weakly, by the stones other seekers laid.
-  The bot recalls each question's data answers with an error that shrinks with skill
-  (novice 25%, casual 12%, expert 4%, oracle none). It lays a stone on the likeliest
-  country when that is likely enough, and lays every stone it still holds once the chances
-  left are no more than its stones; the large stone only when confident (or at the end).
+- **Seeking.** A belief over the laid-out countries, at first half uniform and half
+  leaning toward the countries a careful hider would pick, updated by every answer with a
+  noise model (the hider may blur an answer into its neighbour on the scale yes, probably,
+  not sure, probably not, no) and, weakly, by the stones other seekers laid. The bot
+  recalls each question's data answers with an error that shrinks with skill (novice 25%,
+  casual 12%, expert 4%, oracle none). It lays a stone on the likeliest country when that
+  is likely enough, and lays every stone it still holds once the chances left are no more
+  than its stones; the large stone only when confident (or at the end).
 
 ``UniformSeeker`` is the baseline the benchmark compares with: the same timing, but the
 stone goes on a country drawn uniformly from those consistent with every answer so far.
@@ -20,6 +22,7 @@ stone goes on a country drawn uniformly from those consistent with every answer 
 
 from __future__ import annotations
 
+import math
 import random
 import zlib
 from collections.abc import Mapping, Sequence
@@ -33,6 +36,9 @@ ANSWERS = tuple(SCALE)
 NOISE = (1.0, 0.12, 0.03, 0.01, 0.005)
 RECALL_ERROR = {"novice": 0.25, "casual": 0.12, "expert": 0.04, "oracle": 0.0}
 HIDE_CARE = {"novice": 0.3, "casual": 0.6, "expert": 0.9, "oracle": 1.0}
+PRIOR_LEAN = 1.0
+HIDE_LEAN = 2.0
+PRIOR_MIX = 0.5
 STONE_WEIGHT = {"small": 1.15, "large": 1.3}
 QUESTIONS = 12
 
@@ -57,6 +63,7 @@ class UndercoverBot:
         self.slip = RECALL_ERROR[level] + 0.02
         self.questions: Mapping[str, Mapping[str, Any]] = atlas.get("questions", {})
         self._recall: dict[tuple[str, str], str | None] = {}
+        self._blends: dict[tuple[str, ...], dict[str, float]] = {}
 
     # -- what the bot remembers ---------------------------------------------------------------
 
@@ -77,7 +84,7 @@ class UndercoverBot:
     def belief(self, view: Mapping[str, Any]) -> dict[str, float]:
         """P(each laid-out country is the hidden one | answers and stones so far)."""
         layout = [card["id"] for card in view["layout"]]
-        weights = dict.fromkeys(layout, 1.0)
+        weights = self.prior(layout)
         for asked in view["questions"]:
             answer = asked.get("answer")
             if asked.get("about") != "country" or answer not in SCALE:
@@ -115,18 +122,44 @@ class UndercoverBot:
         if self.rng.random() > HIDE_CARE[self.level]:
             return hides[self.rng.randrange(len(hides))]
         layout = [a.country for a in hides]
-        about_country = [q for q, data in self.questions.items() if data.get("about") == "country"]
+        values = self.blends(layout)
+        mean = sum(values.values()) / len(values)
+        spread = (sum((v - mean) ** 2 for v in values.values()) / len(values)) ** 0.5 or 1.0
+        weights = [math.exp(HIDE_LEAN * (values[c] - mean) / spread) for c in layout]
+        best = self.rng.choices(layout, weights=weights)[0]
+        return next(a for a in hides if a.country == best)
 
-        def blend(country: str) -> tuple[float, float]:
+    def blends(self, layout: Sequence[str]) -> dict[str, float]:
+        """For each country, how many other laid-out countries share its answer to a
+        question about the country, on average: the higher, the harder to single out."""
+        key = tuple(layout)
+        known = self._blends.get(key)
+        if known is not None:
+            return known
+        about_country = [q for q, data in self.questions.items() if data.get("about") == "country"]
+        out: dict[str, float] = {}
+        for country in layout:
             same = 0
             for q in about_country:
                 mine = self.recall(q, country)
-                same += sum(1 for other in layout if other != country
-                            and self.recall(q, other) == mine)  # fmt: skip
-            return (same / max(len(about_country), 1), self.rng.random())
+                same += sum(
+                    1 for other in layout if other != country and self.recall(q, other) == mine
+                )
+            out[country] = same / max(len(about_country), 1)
+        self._blends[key] = out
+        return out
 
-        best = max(layout, key=blend)
-        return next(a for a in hides if a.country == best)
+    def prior(self, layout: Sequence[str]) -> dict[str, float]:
+        """Where a hider is likely to be before any answer. Some hiders pick countries that
+        are hard to single out, others pick freely: a mixture of a prior leaning toward the
+        hard countries (weight ``PRIOR_MIX``) and a uniform one."""
+        blends = self.blends(layout)
+        values = list(blends.values())
+        mean = sum(values) / len(values)
+        spread = (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5 or 1.0
+        lean = {c: math.exp(PRIOR_LEAN * (b - mean) / spread) for c, b in blends.items()}
+        total = sum(lean.values())
+        return {c: (1 - PRIOR_MIX) / len(lean) + PRIOR_MIX * w / total for c, w in lean.items()}
 
     def answer(
         self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]
@@ -172,9 +205,10 @@ class UniformSeeker(UndercoverBot):
     """The baseline: stones on a country drawn uniformly from those consistent with every
     answer (the data's answer equals the answer given), with the same timing."""
 
-    def pick(self, view: Mapping[str, Any]) -> tuple[str, float]:
+    def consistent(self, view: Mapping[str, Any]) -> list[str]:
+        """The laid-out countries whose remembered answers match every answer so far."""
         layout = [card["id"] for card in view["layout"]]
-        consistent = [
+        return [
             c
             for c in layout
             if all(
@@ -183,5 +217,8 @@ class UniformSeeker(UndercoverBot):
                 if q.get("about") == "country" and q.get("answer") in SCALE
             )
         ] or layout
+
+    def pick(self, view: Mapping[str, Any]) -> tuple[str, float]:
+        consistent = self.consistent(view)
         choice = consistent[self.rng.randrange(len(consistent))]
         return choice, 1.0 / len(consistent)
