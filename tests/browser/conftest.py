@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(skip)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a ``geodeck serve`` with a temporary SQLite file and the shipped decks."""
     folder = tmp_path_factory.mktemp("serve")
@@ -81,8 +81,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.wait(10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
+    # Package scope: Playwright's event loop must be gone before other test packages run
+    # (the server tests start event loops of their own).
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=str(CHROMIUM),
