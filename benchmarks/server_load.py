@@ -1,48 +1,80 @@
-"""Load on the game server: many tables played to the end by bots over real websockets.
+"""Load on the game server: hundreds of tables played by bots over real websockets.
 
-Starts ``geodeck``'s server in a child process on a loopback port (with a bare websocket
-echo endpoint beside it as the ceiling), creates M tables of S seats, connects one
-websocket client per seat, and lets each client's random bot choose from the legal actions
-in its state messages until every game is over. Prints actions per second, the latency
-from sending an action to the moment the table's last seat has the new state (p50, p99),
-the server's memory per table, and the same throughput and latency for the echo endpoint.
-It asserts nothing.
+The server (``geodeck``'s app as ``geodeck serve`` runs it, plus a bare websocket echo
+endpoint ``/bench/echo``) runs in a child process on a loopback port; the clients run in
+this process, on an event loop of their own. A client is a plain websocket client (the
+``websockets`` library's protocol over an asyncio transport, one per connection, with no
+task of its own, so that the client process stays light). Every seat of every table is
+one client that says hello with its token (asking for delta states unless
+``--full-states``) and keeps the whole state it is sent; a random bot picks the table's
+next move from the mover's legal actions. Three measurements in one run:
 
-    .venv/bin/python benchmarks/server_load.py --tables 20 --seats 3
+1. echo: as many connections as the saturation run has seats (at least 300), each sending
+   an action-sized message and waiting for it to come back, as fast as they can: the
+   ceiling of the stack (uvicorn, websockets, the event loop) with these clients.
+2. paced: ``--tables`` tables (500) whose bots move about once a second (``--pace``), the
+   sustained load of that many tables being played: actions/s, the latency from sending
+   an action to the moment the table's last seat has the new state (p50, p99), and the
+   server's memory per table.
+3. saturation: ``--saturation-tables`` tables whose bots move as soon as every seat has
+   the state; a finished table is replaced by a fresh one, so the load stays the same.
+
+Throughput against the echo is given two ways: actions/s over echo round trips/s (one
+message in, one or more out, against one in and one out), and websocket frames in and out
+per second (an action is one frame in and one state out per seat; a round trip is one in
+and one out). For the server, this client process and everything else on the machine it
+prints the share of a core used, so that a client-bound or crowded run is told apart
+from a server-bound one. It asserts nothing.
+
+    .venv/bin/python benchmarks/server_load.py
+    .venv/bin/python benchmarks/server_load.py --tables 20 --duration 10 --saturation-tables 20
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import contextlib
+import gc
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+import orjson
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 from geodeck.bots import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "tests" / "fixtures" / "sample-europe.json"
+WS_MAX_SIZE = 64 * 1024
+OnText = Callable[[bytes | bytearray | memoryview], None]
+ECHO_PAYLOAD = orjson.dumps(
+    {"type": "act", "version": 12, "action": {"act": "place", "line": "west-east", "at": 1}}
+).decode()
+TICK = os.sysconf("SC_CLK_TCK")
 
 
-def serve(port: int, database_url: str) -> None:
-    """The child process: the geodeck app plus ``/bench/echo``."""
+def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool) -> None:
+    """The child process: the geodeck app plus ``/bench/echo``, served like ``geodeck serve``."""
     import uvicorn
     from starlette.routing import WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
-    from geodeck.cli.serve import load_decks
+    from geodeck.cli import serve as cli_serve
     from geodeck.server import Settings, create_app
 
     async def echo(websocket: WebSocket) -> None:
@@ -53,16 +85,24 @@ def serve(port: int, database_url: str) -> None:
         except WebSocketDisconnect:
             return
 
-    settings = Settings(database_url=database_url, decks=load_decks([str(DECK)]), bot_delay=0)
+    settings = Settings(
+        database_url=database_url, decks=cli_serve.load_decks([str(DECK)]), bot_delay=0, grace=3600
+    )
     app = create_app(settings)
     app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))
+    tune_gc = getattr(cli_serve, "tune_gc", None)
+    if tune_gc is not None and not untuned:
+        tune_gc()
     uvicorn.run(
         app,
         host="127.0.0.1",
         port=port,
+        loop=loop,
         ws="websockets-sansio",
-        ws_max_size=64 * 1024,
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=compress,
         log_level="warning",
+        backlog=4096,
     )
 
 
@@ -80,6 +120,20 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def machine_busy() -> tuple[float, float]:
+    """Busy and total CPU seconds of the whole machine so far, over all cores."""
+    numbers = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = numbers[3] + numbers[4]
+    total = sum(numbers[:8])
+    return (total - idle) / TICK, total / TICK
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -87,173 +141,539 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-class Table:
-    """One table's clients: each state message may let a seat's bot act."""
+class Socket(asyncio.Protocol):
+    """One websocket client connection; every text message it gets goes to ``on_text``."""
 
-    def __init__(self, code: str, seats: int, seed: int, latencies: list[float]) -> None:
-        self.code = code
-        self.seats = seats
-        self.tokens: dict[str, str] = {}
-        self.latest: dict[int, dict[str, Any]] = {}
-        self.sockets: dict[int, ClientConnection] = {}
-        self.bots = [make_bot("random", seed + s) for s in range(seats)]
-        self.sent: dict[int, float] = {}
-        self.waiting: dict[int, set[int]] = {}
-        self.acted: set[int] = set()
-        self.latencies = latencies
+    def __init__(self, url: str, on_text: OnText, *, compress: bool) -> None:
+        extensions = [ClientPerMessageDeflateFactory()] if compress else None
+        self.ws = ClientProtocol(parse_uri(url), max_size=None, extensions=extensions)
+        self.on_text = on_text
+        self.transport: asyncio.Transport | None = None
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    @classmethod
+    async def open(cls, url: str, on_text: OnText, *, compress: bool = False) -> Socket:
+        uri = parse_uri(url)
+        loop = asyncio.get_running_loop()
+        _, sock = await loop.create_connection(
+            lambda: cls(url, on_text, compress=compress), uri.host, uri.port
+        )
+        await asyncio.wait_for(sock.opened, 30)
+        return sock
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code == 101 and not self.opened.done():
+                    self.opened.set_result(None)
+                elif not self.opened.done():
+                    self.opened.set_exception(ConnectionError(f"refused: {event.status_code}"))
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self.on_text(event.data)
+        self._flush()
+
+    def _flush(self) -> None:
+        data = self.ws.data_to_send()
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(data))
+        if self.ws.close_expected() and self.transport is not None:
+            self.transport.close()
+
+    def send(self, text: str) -> None:
+        self.ws.send_text(text.encode())
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("closed"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    async def close(self) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        with contextlib.suppress(Exception):
+            self.ws.send_close(1000)
+            self._flush()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.closed), 5)
+        self.transport.close()
+
+
+class Meter:
+    """What happens inside a measuring window: actions, frames, latencies, CPU. This client
+    process collects no cyclic garbage inside a window, so that its own pauses are not
+    counted as the server's latency."""
+
+    def __init__(self, server_pid: int) -> None:
+        self.server_pid = server_pid
+        self.on = False
         self.actions = 0
-        self.done = asyncio.Event()
+        self.frames_in = 0
+        self.bytes_in = 0
+        self.latencies: list[float] = []
+        self.errors = 0
+        self._start = (0.0, 0.0, 0.0, 0.0)
+        self.seconds = 0.0
+        self.server_cpu = 0.0
+        self.client_cpu = 0.0
+        self.other_cpu = 0.0
+        """Cores' worth of CPU that other processes of the machine used meanwhile."""
 
-    def on_state(self, seat: int, state: dict[str, Any]) -> None:
-        now = time.perf_counter()
+    def start(self) -> None:
+        gc.collect()
+        gc.disable()
+        self.actions = self.frames_in = self.bytes_in = 0
+        self.latencies = []
+        self.on = True
+        self._start = (
+            time.perf_counter(),
+            cpu_seconds(self.server_pid),
+            time.process_time(),
+            machine_busy()[0],
+        )
+
+    def stop(self) -> None:
+        gc.enable()
+        self.on = False
+        wall, server, client, busy = self._start
+        self.seconds = time.perf_counter() - wall
+        self.server_cpu = (cpu_seconds(self.server_pid) - server) / self.seconds
+        self.client_cpu = (time.process_time() - client) / self.seconds
+        machine = (machine_busy()[0] - busy) / self.seconds
+        self.other_cpu = max(0.0, machine - self.server_cpu - self.client_cpu)
+
+
+def merge(known: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """The whole state after ``frame`` (docs/protocol.md, Delta states)."""
+    if not frame.get("delta"):
+        return frame
+    if known is None:
+        raise RuntimeError("a delta state came before any full state")
+    old = known["view"]
+    new = frame["view"]
+    if new["history_from"] != len(old["history"]):
+        raise RuntimeError("a delta state does not follow the history this client has")
+    view = {**old, **new, "history": old["history"] + new["history"], "history_from": 0}
+    for key in frame["merge"]:
+        view[key] = {**old[key], **new[key]}
+    return {**frame, "view": view}
+
+
+@dataclass
+class Table:
+    """One table's seats as websocket clients and the bot that moves for whoever is due."""
+
+    code: str
+    tokens: dict[str, str]
+    seats: int
+    meter: Meter
+    pace: float
+    seed: int
+    on_finish: Callable[[Table], None]
+    sockets: list[Socket] = field(default_factory=list)
+    states: list[dict[str, Any] | None] = field(default_factory=list)
+    active: bool = False
+    finished: bool = False
+    busy: bool = False
+    target: int = -1
+    waiting: set[int] = field(default_factory=set)
+    sent_at: float = 0.0
+    measured: bool = False
+
+    def __post_init__(self) -> None:
+        self.states = [None] * self.seats
+        self.bot = make_bot("random", self.seed)
+        self.rng = random.Random(self.seed)
+
+    def on_frame(self, seat: int, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "state":
+            self.on_state(seat, frame)
+        elif kind == "error":
+            self.meter.errors += 1
+            if self.meter.errors <= 5:
+                print(f"table {self.code}: {frame}", file=sys.stderr)
+            self.busy = False
+            self.waiting.clear()
+
+    def on_state(self, seat: int, frame: dict[str, Any]) -> None:
+        state = self.states[seat] = merge(self.states[seat], frame)
         version = state["version"]
-        self.latest[seat] = state
-        for target in [v for v in self.waiting if v <= version]:
-            self.waiting[target].discard(seat)
-            if not self.waiting[target]:
-                del self.waiting[target]
-                self.latencies.append(now - self.sent.pop(target))
-        if len(self.latest) < self.seats:
+        if self.waiting and version >= self.target:
+            self.waiting.discard(seat)
+            if not self.waiting:
+                if self.measured:
+                    self.meter.latencies.append(time.perf_counter() - self.sent_at)
+                self.busy = False
+        if not self.busy and not self.waiting:
+            self.maybe_act()
+
+    def maybe_act(self) -> None:
+        if not self.active or self.busy or self.finished:
             return
-        if any(s["version"] != version for s in self.latest.values()) or version in self.acted:
+        states = self.states
+        if any(s is None for s in states):
             return
-        if state["status"] == "finished":
-            self.done.set()
+        first = states[0]
+        assert first is not None
+        version = first["version"]
+        if any(s is None or s["version"] != version for s in states):
             return
-        movers = [s for s, st in sorted(self.latest.items()) if st["legal"]]
+        if first["status"] == "finished":
+            self.finished = True
+            self.on_finish(self)
+            return
+        movers = [i for i, s in enumerate(states) if s is not None and s["legal"]]
         if not movers:
             return
-        mover = movers[0]
-        legal = self.latest[mover]["legal"]
-        action = self.bots[mover].choose(self.latest[mover]["view"], legal)
-        self.acted.add(version)
-        self.sent[version + 1] = time.perf_counter()
-        self.waiting[version + 1] = set(range(self.seats))
-        self.actions += 1
-        message = json.dumps({"type": "act", "version": version, "action": action})
-        asyncio.get_running_loop().create_task(self.sockets[mover].send(message))
+        self.busy = True
+        if self.pace > 0:
+            delay = self.pace * (0.5 + self.rng.random())
+            asyncio.get_running_loop().call_later(delay, self.act, movers[0], version)
+        else:
+            self.act(movers[0], version)
 
-    async def reader(self, seat: int, conn: ClientConnection) -> None:
-        async for raw in conn:
-            message = json.loads(raw)
-            if message["type"] == "state":
-                self.on_state(seat, message)
-            elif message["type"] == "error" and message["code"] != "act/stale":
-                print(f"table {self.code}: {message}", file=sys.stderr)
+    def act(self, mover: int, version: int) -> None:
+        state = self.states[mover]
+        if not self.active or state is None or state["version"] != version:
+            self.busy = False
+            return
+        action = self.bot.choose(state["view"], state["legal"])
+        message = orjson.dumps({"type": "act", "version": version, "action": action}).decode()
+        self.target = version + 1
+        self.waiting = set(range(self.seats))
+        self.sent_at = time.perf_counter()
+        self.measured = self.meter.on
+        if self.measured:
+            self.meter.actions += 1
+        self.sockets[mover].send(message)
+
+    def reader(self, seat: int) -> OnText:
+        meter = self.meter
+
+        def read(raw: bytes | bytearray | memoryview) -> None:
+            if meter.on:
+                meter.frames_in += 1
+                meter.bytes_in += len(raw)
+            self.on_frame(seat, orjson.loads(raw))
+
+        return read
 
 
-async def play_tables(
-    url: str, count: int, seats: int, pid: int, compression: str | None
-) -> dict[str, Any]:
+class Fleet:
+    """Tables made over HTTP and their clients over websockets."""
+
+    def __init__(self, url: str, meter: Meter, args: argparse.Namespace) -> None:
+        self.url = url
+        self.ws_base = url.replace("http://", "ws://")
+        self.meter = meter
+        self.args = args
+        self.tables: list[Table] = []
+        self.made = 0
+
+    async def make(
+        self, count: int, pace: float, on_finish: Callable[[Table], None]
+    ) -> list[Table]:
+        seats = self.args.seats
+        made: list[Table] = []
+        limit = asyncio.Semaphore(32)
+        hello_extra = {} if self.args.full_states else {"delta": True}
+
+        async def one(http: httpx.AsyncClient, index: int) -> None:
+            async with limit:
+                response = await http.post(
+                    "/api/tables",
+                    json={
+                        "game": "uppsala",
+                        "seats": [{} for _ in range(seats)],
+                        "claim": list(range(seats)),
+                        "seed": index,
+                    },
+                )
+                response.raise_for_status()
+                created = response.json()
+                table = Table(
+                    created["table"]["code"],
+                    created["tokens"],
+                    seats,
+                    self.meter,
+                    pace,
+                    1000 * index,
+                    on_finish,
+                )
+                for seat in range(seats):
+                    sock = await Socket.open(
+                        f"{self.ws_base}/ws/{table.code}",
+                        table.reader(seat),
+                        compress=self.args.compress,
+                    )
+                    table.sockets.append(sock)
+                for seat, sock in enumerate(table.sockets):
+                    hello = {"type": "hello", "token": table.tokens[str(seat)], **hello_extra}
+                    sock.send(orjson.dumps(hello).decode())
+                made.append(table)
+
+        async with httpx.AsyncClient(base_url=self.url, timeout=60) as http:
+            await asyncio.gather(*(one(http, self.made + i) for i in range(count)))
+        self.made += count
+        self.tables.extend(made)
+        deadline = time.monotonic() + 60
+        while any(s is None for t in made for s in t.states):
+            if time.monotonic() > deadline:
+                raise SystemExit("the tables' first states did not arrive")
+            await asyncio.sleep(0.05)
+        return made
+
+    async def close(self) -> None:
+        for table in self.tables:
+            table.active = False
+        await asyncio.gather(
+            *(sock.close() for t in self.tables for sock in t.sockets), return_exceptions=True
+        )
+        self.tables.clear()
+
+
+class Echoer:
+    """One echo connection that sends the next message as soon as the last one is back."""
+
+    def __init__(self, meter: Meter) -> None:
+        self.meter = meter
+        self.running = True
+        self.sent = 0.0
+        self.sock: Socket | None = None
+
+    def on_text(self, raw: bytes | bytearray | memoryview) -> None:
+        orjson.loads(raw)
+        if self.meter.on:
+            self.meter.latencies.append(time.perf_counter() - self.sent)
+            self.meter.frames_in += 1
+        self.next()
+
+    def next(self) -> None:
+        if self.running and self.sock is not None:
+            self.sent = time.perf_counter()
+            self.sock.send(ECHO_PAYLOAD)
+
+
+async def echo(url: str, connections: int, seconds: float, meter: Meter) -> dict[str, Any]:
     ws_base = url.replace("http://", "ws://")
-    latencies: list[float] = []
-    tables: list[Table] = []
-    before = rss_kib(pid)
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        for i in range(count):
-            response = await http.post(
-                "/api/tables",
-                json={
-                    "game": "uppsala",
-                    "seats": [{} for _ in range(seats)],
-                    "claim": list(range(seats)),
-                    "seed": i,
-                },
-            )
-            created = response.json()
-            table = Table(created["table"]["code"], seats, 1000 * i, latencies)
-            table.tokens = created["tokens"]
-            tables.append(table)
-    after_create = rss_kib(pid)
-    readers = []
-    for table in tables:
-        for seat in range(seats):
-            conn = await connect(
-                f"{ws_base}/ws/{table.code}", max_size=None, compression=compression
-            )
-            table.sockets[seat] = conn
-            readers.append(asyncio.create_task(table.reader(seat, conn)))
-    start = time.perf_counter()
-    for table in tables:
-        for seat, conn in table.sockets.items():
-            token = table.tokens[str(seat)]
-            await conn.send(json.dumps({"type": "hello", "token": token}))
-    await asyncio.wait_for(asyncio.gather(*(t.done.wait() for t in tables)), 600)
-    elapsed = time.perf_counter() - start
-    after_play = rss_kib(pid)
-    for table in tables:
-        for conn in table.sockets.values():
-            await conn.close()
-    for task in readers:
-        task.cancel()
-    await asyncio.gather(*readers, return_exceptions=True)
-    actions = sum(t.actions for t in tables)
-    return {
-        "tables": count,
-        "seats": seats,
-        "actions": actions,
-        "seconds": elapsed,
-        "actions_per_s": actions / elapsed,
-        "p50_ms": 1000 * percentile(latencies, 0.50),
-        "p99_ms": 1000 * percentile(latencies, 0.99),
-        "mean_ms": 1000 * statistics.fmean(latencies) if latencies else float("nan"),
-        "rss_kib_start": before,
-        "kib_per_table_created": (after_create - before) / count,
-        "kib_per_table_played": (after_play - before) / count,
-    }
-
-
-async def echo(url: str, connections: int, rounds: int) -> dict[str, Any]:
-    ws_base = url.replace("http://", "ws://")
-    payload = json.dumps(
-        {"type": "act", "version": 12, "action": {"act": "place", "line": "west-east", "at": 1}}
-    )
-    conns = [await connect(f"{ws_base}/bench/echo") for _ in range(connections)]
-    latencies: list[float] = []
-
-    async def loop(conn: ClientConnection) -> None:
-        for _ in range(rounds):
-            sent = time.perf_counter()
-            await conn.send(payload)
-            await conn.recv()
-            latencies.append(time.perf_counter() - sent)
-
-    start = time.perf_counter()
-    await asyncio.gather(*(loop(s) for s in conns))
-    elapsed = time.perf_counter() - start
-    for conn in conns:
-        await conn.close()
+    echoers = [Echoer(meter) for _ in range(connections)]
+    for echoer in echoers:
+        echoer.sock = await Socket.open(f"{ws_base}/bench/echo", echoer.on_text)
+    for echoer in echoers:
+        echoer.next()
+    await asyncio.sleep(min(2.0, seconds / 4))
+    meter.start()
+    await asyncio.sleep(seconds)
+    meter.stop()
+    for echoer in echoers:
+        echoer.running = False
+    await asyncio.sleep(0.2)
+    await asyncio.gather(*(e.sock.close() for e in echoers if e.sock), return_exceptions=True)
+    trips = len(meter.latencies)
     return {
         "connections": connections,
-        "messages": len(latencies),
-        "messages_per_s": len(latencies) / elapsed,
-        "p50_ms": 1000 * percentile(latencies, 0.50),
-        "p99_ms": 1000 * percentile(latencies, 0.99),
+        "round_trips": trips,
+        "per_s": trips / meter.seconds,
+        "p50_ms": 1000 * percentile(meter.latencies, 0.50),
+        "p99_ms": 1000 * percentile(meter.latencies, 0.99),
+        "server_cpu": meter.server_cpu,
+        "client_cpu": meter.client_cpu,
+        "other_cpu": meter.other_cpu,
     }
+
+
+def game_figures(meter: Meter, tables: int, seats: int) -> dict[str, Any]:
+    return {
+        "tables": tables,
+        "seats": seats,
+        "actions": meter.actions,
+        "seconds": meter.seconds,
+        "actions_per_s": meter.actions / meter.seconds,
+        "frames_out_per_s": meter.frames_in / meter.seconds,
+        "bytes_per_frame": meter.bytes_in / max(1, meter.frames_in),
+        "p50_ms": 1000 * percentile(meter.latencies, 0.50),
+        "p99_ms": 1000 * percentile(meter.latencies, 0.99),
+        "max_ms": 1000 * max(meter.latencies, default=float("nan")),
+        "server_cpu": meter.server_cpu,
+        "client_cpu": meter.client_cpu,
+        "other_cpu": meter.other_cpu,
+        "errors": meter.errors,
+    }
+
+
+async def paced(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    meter = Meter(pid)
+    fleet = Fleet(url, meter, args)
+    before = rss_kib(pid)
+    finished: list[Table] = []
+    tables = await fleet.make(args.tables, args.pace, finished.append)
+    ready = rss_kib(pid)
+    for table in tables:
+        table.active = True
+        table.maybe_act()
+    await asyncio.sleep(args.warmup)
+    meter.start()
+    await asyncio.sleep(args.duration)
+    meter.stop()
+    played = rss_kib(pid)
+    await fleet.close()
+    figures = game_figures(meter, args.tables, args.seats)
+    figures.update(
+        rss_mib_before=before / 1024,
+        kib_per_table_ready=(ready - before) / args.tables,
+        kib_per_table_played=(played - before) / args.tables,
+        finished=len(finished),
+    )
+    return figures
+
+
+async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    meter = Meter(pid)
+    fleet = Fleet(url, meter, args)
+    count = args.saturation_tables
+    reserve: list[Table] = []
+    finished: list[Table] = []
+
+    def replace(table: Table) -> None:
+        finished.append(table)
+        if reserve:
+            fresh = reserve.pop()
+            fresh.active = True
+            fresh.maybe_act()
+
+    tables = await fleet.make(count, 0.0, replace)
+    reserve.extend(await fleet.make(count * args.reserve, 0.0, replace))
+    for table in tables:
+        table.active = True
+        table.maybe_act()
+    await asyncio.sleep(args.warmup / 4)
+    meter.start()
+    await asyncio.sleep(args.saturation_duration)
+    meter.stop()
+    await fleet.close()
+    figures = game_figures(meter, count, args.seats)
+    figures.update(finished=len(finished), reserve_left=len(reserve))
+    return figures
+
+
+async def measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    connections = max(args.saturation_tables, 100) * args.seats
+    results: dict[str, Any] = {}
+    results["echo"] = await echo(url, connections, args.echo_duration, Meter(pid))
+    if args.tables:
+        results["paced"] = await paced(url, pid, args)
+    if args.saturation_tables:
+        results["saturation"] = await saturation(url, pid, args)
+    return results
+
+
+def run_client(work: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(work)
+    return uvloop.run(work)
+
+
+def report(results: dict[str, Any], args: argparse.Namespace, storage: str) -> None:
+    states = "full states (no delta)" if args.full_states else "delta states"
+    deflate = "on" if args.compress else "off"
+    print(
+        f"server: one process (uvicorn, loop {args.loop}, websockets-sansio), storage {storage}, "
+        f"permessage-deflate {deflate}; clients: {states}, one process"
+    )
+    e = results["echo"]
+    print(
+        f"echo        {e['connections']} connections: {e['per_s']:.0f} round trips/s "
+        f"({2 * e['per_s']:.0f} frames/s in+out), p50 {e['p50_ms']:.1f} ms, "
+        f"p99 {e['p99_ms']:.1f} ms; CPU server {e['server_cpu']:.0%}, "
+        f"client {e['client_cpu']:.0%}, other processes {e['other_cpu']:.0%}"
+    )
+    seats = args.seats
+    for name in ("paced", "saturation"):
+        if name not in results:
+            continue
+        r = results[name]
+        frames = r["actions_per_s"] + r["frames_out_per_s"]
+        label = f"{name:<11} {r['tables']} tables x {seats} seats"
+        if name == "paced":
+            label += f", a move every ~{args.pace:g} s per table"
+        print(
+            f"{label}: {r['actions']} actions in {r['seconds']:.1f} s = "
+            f"{r['actions_per_s']:.0f} actions/s, {r['frames_out_per_s']:.0f} messages/s out "
+            f"(~{r['bytes_per_frame']:.0f} B each), {frames:.0f} frames/s in+out"
+        )
+        print(
+            f"            action -> last seat's state: p50 {r['p50_ms']:.1f} ms, "
+            f"p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms; CPU server "
+            f"{r['server_cpu']:.0%}, client {r['client_cpu']:.0%}, other processes "
+            f"{r['other_cpu']:.0%}; errors {r['errors']}; games finished {r['finished']}"
+        )
+        if name == "paced":
+            print(
+                f"            server memory: {r['rss_mib_before']:.0f} MiB before the tables, "
+                f"+{r['kib_per_table_ready']:.0f} KiB per table with its {seats} clients, "
+                f"+{r['kib_per_table_played']:.0f} KiB per table after "
+                f"{args.warmup + args.duration:g} s of play"
+            )
+        if name == "saturation":
+            trips = e["per_s"]
+            print(
+                f"            vs echo: actions/s / echo round trips/s = "
+                f"{r['actions_per_s'] / trips:.2f}; frames/s in+out / echo frames/s = "
+                f"{frames / (2 * trips):.2f}; server CPU per action "
+                f"{1e6 * r['server_cpu'] / max(r['actions_per_s'], 1e-9):.0f} us, per echo "
+                f"round trip {1e6 * e['server_cpu'] / trips:.0f} us"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", type=int, default=500, help="tables in the paced run")
     parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--pace", type=float, default=1.0, help="mean seconds between moves")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
+    parser.add_argument("--duration", type=float, default=45.0, help="paced run, seconds")
+    parser.add_argument("--saturation-tables", type=int, default=100)
+    parser.add_argument("--saturation-duration", type=float, default=20.0)
+    parser.add_argument("--reserve", type=int, default=3, help="fresh tables per saturation table")
+    parser.add_argument("--echo-duration", type=float, default=10.0)
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
-    parser.add_argument("--echo-rounds", type=int, default=200)
     parser.add_argument(
-        "--no-compression", action="store_true", help="clients do not offer permessage-deflate"
+        "--full-states", action="store_true", help="clients do not ask for delta states"
+    )
+    parser.add_argument(
+        "--compress", action="store_true", help="permessage-deflate on the game's websockets"
+    )
+    parser.add_argument("--loop", default="auto", choices=["auto", "asyncio", "uvloop"])
+    parser.add_argument(
+        "--untuned-gc",
+        action="store_true",
+        help="the server keeps Python's default garbage collector settings",
     )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        serve(args.serve, args.database_url)
+        serve(args.serve, args.database_url, args.compress, args.loop, args.untuned_gc)
         return
     random.seed(0)
     with tempfile.TemporaryDirectory() as folder:
         database = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         port = free_port()
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        child = subprocess.Popen(
-            [sys.executable, __file__, "--serve", str(port), "--database-url", database], env=env
-        )
+        path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p)
+        command = [sys.executable, __file__, "--serve", str(port), "--database-url", database]
+        command += ["--loop", args.loop] + (["--compress"] if args.compress else [])
+        command += ["--untuned-gc"] if args.untuned_gc else []
+        child = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": path})
         url = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 30
@@ -265,38 +685,12 @@ def main() -> None:
                     if time.monotonic() > deadline or child.poll() is not None:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.05)
-            connections = args.tables * args.seats
-            echoed = asyncio.run(echo(url, connections, args.echo_rounds))
-            compression = None if args.no_compression else "deflate"
-            played = asyncio.run(play_tables(url, args.tables, args.seats, child.pid, compression))
+            results = run_client(measure(url, child.pid, args))
         finally:
             child.terminate()
             child.wait(10)
     storage = "sqlite" if database.startswith("sqlite") else database.split(":")[0]
-    deflate = "off" if args.no_compression else "on"
-    print(
-        f"storage: {storage}; server: one process (uvicorn, websockets-sansio); "
-        f"permessage-deflate {deflate}"
-    )
-    print(
-        f"games:  {played['tables']} tables x {played['seats']} seats, "
-        f"{played['actions']} actions in {played['seconds']:.2f} s = "
-        f"{played['actions_per_s']:.0f} actions/s"
-    )
-    print(
-        f"        action -> last seat's state: p50 {played['p50_ms']:.2f} ms, "
-        f"p99 {played['p99_ms']:.2f} ms, mean {played['mean_ms']:.2f} ms"
-    )
-    print(
-        f"        server memory: {played['rss_kib_start'] / 1024:.1f} MiB at start, "
-        f"+{played['kib_per_table_created']:.0f} KiB per new table, "
-        f"+{played['kib_per_table_played']:.0f} KiB per table after its game"
-    )
-    print(
-        f"echo:   {echoed['connections']} connections, {echoed['messages']} round trips = "
-        f"{echoed['messages_per_s']:.0f} messages/s; p50 {echoed['p50_ms']:.2f} ms, "
-        f"p99 {echoed['p99_ms']:.2f} ms"
-    )
+    report(results, args, storage)
 
 
 if __name__ == "__main__":

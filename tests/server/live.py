@@ -108,18 +108,42 @@ def create_table(
     return created
 
 
+def merged_state(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """The whole state a client knows after ``frame``: a delta state's view keys replace
+    those of the previous state (or, for the keys in ``merge``, its entries replace those of
+    the previous object), and its events extend the history (docs/protocol.md)."""
+    if not frame["delta"]:
+        assert frame["view"]["history_from"] == 0, frame
+        return frame
+    assert previous is not None, "a delta state before any full state"
+    known = previous["view"]
+    new = frame["view"]
+    assert new["history_from"] == len(known["history"]), (new["history_from"], len(known))
+    view = {**known, **new, "history": known["history"] + new["history"], "history_from": 0}
+    for key in frame["merge"]:
+        assert isinstance(known[key], dict), (key, known[key])
+        view[key] = {**known[key], **new[key]}
+    return {**frame, "view": view}
+
+
 class Player:
-    """One websocket client. A reader task keeps every frame and the latest state."""
+    """One websocket client. A reader task keeps every frame and the latest state; with
+    ``delta`` states, ``state`` is the whole state rebuilt from them."""
 
     opened: ClassVar[list[Player]] = []
 
-    def __init__(self, url: str, name: str) -> None:
+    def __init__(self, url: str, name: str, *, delta: bool = False) -> None:
         self.url = url
         self.name = name
+        self.delta = delta
         self.frames: list[dict[str, Any]] = []
+        self.states: list[dict[str, Any]] = []
+        """The whole state after each ``state`` frame, in order."""
         self.state: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
         self.seat: int | None = None
+        self.broken: AssertionError | None = None
+        """Set when a frame broke the protocol (a delta state that does not fit)."""
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
@@ -142,14 +166,17 @@ class Player:
         try:
             async for raw in self._ws:
                 frame = json.loads(raw)
-                self.frames.append(frame)
                 if frame["type"] == "state":
-                    self.state = frame
+                    self.state = merged_state(self.state, frame)
+                    self.states.append(self.state)
                     self.seat = frame["you"]
                 elif frame["type"] == "error":
                     self.errors.append(frame)
+                self.frames.append(frame)
                 async with self._changed:
                     self._changed.notify_all()
+        except AssertionError as err:
+            self.broken = err
         except Exception:
             pass
         finally:
@@ -167,10 +194,14 @@ class Player:
 
     async def hello(self, token: str | None) -> dict[str, Any]:
         count = len(self.frames)
+        hello: dict[str, Any] = {"type": "hello"}
         if token is None:
-            await self.send({"type": "hello", "spectator": True})
+            hello["spectator"] = True
         else:
-            await self.send({"type": "hello", "token": token})
+            hello["token"] = token
+        if self.delta:
+            hello["delta"] = True
+        await self.send(hello)
         return await self.wait_frame(lambda f: f["type"] in ("state", "error"), after=count)
 
     async def wait(self, predicate: Callable[[], bool], timeout: float = TIMEOUT) -> None:
@@ -178,6 +209,8 @@ class Player:
             async with self._changed:
                 while not predicate():
                     if self.closed.is_set():
+                        if self.broken is not None:
+                            raise AssertionError(f"{self.name}: {self.broken}") from self.broken
                         raise ConnectionError(f"{self.name}: the connection closed")
                     await self._changed.wait()
 

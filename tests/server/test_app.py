@@ -177,3 +177,15 @@ def test_without_a_deck_the_shipped_deck_is_dealt(server: LiveServer) -> None:
     else:
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "setup/invalid"
+
+
+def test_compression_is_off_by_default_on_loopback_addresses_only() -> None:
+    from geodeck.cli.serve import is_loopback
+
+    assert is_loopback("127.0.0.1")
+    assert is_loopback("localhost")
+    assert is_loopback("::1")
+    assert is_loopback("[::1]")
+    assert not is_loopback("0.0.0.0")
+    assert not is_loopback("192.0.2.7")
+    assert not is_loopback("example.org")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import re
 from collections.abc import Awaitable, Callable, Iterator
@@ -14,9 +15,12 @@ import pytest
 from typer.testing import CliRunner
 
 import geodeck
+from geodeck.bots import Bot
+from geodeck.bots import make_bot as real_make_bot
 from geodeck.cli.main import app as cli
+from geodeck.server import bots as botplay
 from tests.server.conftest import fast_settings
-from tests.server.live import LiveServer, Player, create_table, play_out, running
+from tests.server.live import LiveServer, Player, create_table, play_out, running, sample_cards
 from tests.support import hidden_values, revealed_cards
 
 
@@ -30,11 +34,13 @@ def run(case: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(guarded())
 
 
-async def sit_down(server: LiveServer, created: dict[str, Any]) -> list[Player]:
+async def sit_down(
+    server: LiveServer, created: dict[str, Any], *, delta: bool = False
+) -> list[Player]:
     code = created["table"]["code"]
     players = []
     for seat, token in sorted(created["tokens"].items()):
-        player = await Player(server.ws_url(code), f"seat{seat}").open()
+        player = await Player(server.ws_url(code), f"seat{seat}", delta=delta).open()
         await player.hello(token)
         players.append(player)
     return players
@@ -104,6 +110,44 @@ def test_people_and_a_bot_play_a_whole_game(server: LiveServer, tmp_path: Path) 
     run(case)
 
 
+def test_an_expert_bot_seat_plays_a_whole_game_knowing_the_tables_deck(
+    server: LiveServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    deck = {f"custom-{cid}": card for cid, card in sample_cards().items()}
+    made: list[tuple[str, str, Any]] = []
+
+    def recording(level: str, seed: int = 0, *, game: str = "uppsala", atlas: Any = None) -> Bot:
+        made.append((level, game, atlas))
+        return real_make_bot(level, seed, game=game, atlas=atlas)
+
+    monkeypatch.setattr(botplay, "make_bot", recording)
+    caplog.set_level(logging.WARNING, logger="geodeck.server")
+
+    async def case() -> None:
+        with server.http() as http:
+            created = create_table(
+                http,
+                [{"name": "Ann"}, {"name": "Robo", "bot": "expert"}, {"name": "Cem"}],
+                claim=[0, 2],
+                deck=deck,
+            )
+        players = await sit_down(server, created, delta=True)
+        last = await play_out(players, random.Random(8))
+        record = finished_record(server, created["table"]["code"])
+        assert record["cards"] == deck
+        bot_moves = [a for a in record["actions"] if a["seat"] == 1]
+        assert len(bot_moves) > 10
+        check_record_replays(record, last["view"]["outcome"], tmp_path)
+
+    run(case)
+    assert made
+    assert all(level == "expert" and atlas == deck for level, _game, atlas in made)
+    assert not [r for r in caplog.records if r.name == "geodeck.server"], caplog.text
+
+
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
 
@@ -118,7 +162,8 @@ def _walk(value: Any) -> Iterator[dict[str, Any]]:
 
 
 def check_frames(record: dict[str, Any], players: list[Player]) -> int:
-    """Every frame holds only what its recipient may know at the frame's version."""
+    """Every frame holds only what its recipient may know at the frame's version, and so
+    does the whole state a client rebuilds from delta states."""
     cards = record["cards"]
     game = geodeck.Game.from_record({**record, "actions": []})
     revealed = [set(revealed_cards(game))]  # type: ignore[arg-type]
@@ -136,6 +181,7 @@ def check_frames(record: dict[str, Any], players: list[Player]) -> int:
     checked = 0
     for player in players:
         me = player.seat
+        states = iter(player.states)
         for frame in player.frames:
             if "version" not in frame or frame["version"] is None:
                 continue
@@ -151,8 +197,10 @@ def check_frames(record: dict[str, Any], players: list[Player]) -> int:
                 if item.get("event") == "guess" and item.get("seat") != me:
                     assert "wrong" not in item, (player.name, version, item)
             if frame["type"] == "state":
+                whole = next(states, frame)
+                assert whole["version"] == version
                 assert all(a["seat"] == me for a in frame["legal"])
-                guessing = frame["view"].get("guessing")
+                guessing = whole["view"].get("guessing")
                 if guessing is not None and me is None:
                     assert guessing["mine"] is None
                 if guessing is not None and guessing["mine"] is not None:
@@ -166,14 +214,16 @@ def check_frames(record: dict[str, Any], players: list[Player]) -> int:
     return checked
 
 
-def test_no_frame_carries_hidden_cards_or_other_guesses(server: LiveServer) -> None:
+@pytest.mark.parametrize("delta", [False, True], ids=["full", "delta"])
+def test_no_frame_carries_hidden_cards_or_other_guesses(server: LiveServer, delta: bool) -> None:
     async def case() -> None:
         with server.http() as http:
             created = create_table(
                 http, [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cem"}], claim=[0, 1, 2], seed=99
             )
-        players = await sit_down(server, created)
-        watcher = await Player(server.ws_url(created["table"]["code"]), "watcher").open()
+        players = await sit_down(server, created, delta=delta)
+        code = created["table"]["code"]
+        watcher = await Player(server.ws_url(code), "watcher", delta=delta).open()
         await watcher.hello(None)
         last = await play_out(players, random.Random(11))
         await watcher.wait_version(last["version"])
@@ -181,7 +231,10 @@ def test_no_frame_carries_hidden_cards_or_other_guesses(server: LiveServer) -> N
         assert any(a["act"] == "challenge" for a in record["actions"])
         assert sum(1 for a in record["actions"] if a["act"] == "guess") == 9
         checked = check_frames(record, [*players, watcher])
-        assert checked > 4 * 2 * len(record["actions"])
+        frames_per_change = 1 if delta else 2
+        assert checked > 4 * frames_per_change * len(record["actions"])
+        deltas = [f for p in players for f in p.frames if f["type"] == "state" and f["delta"]]
+        assert bool(deltas) == delta
         spy = Player("", "spy")
         spy.seat = 0
         for doctored in (

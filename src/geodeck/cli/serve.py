@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import ipaddress
 import json
 import logging
 from pathlib import Path
@@ -12,6 +14,21 @@ import typer
 WS_MAX_SIZE = 64 * 1024
 """Frames up to this size reach the server's own check (4 KB) and get an error reply;
 larger ones close the connection."""
+
+GC_THRESHOLDS = (20_000, 10, 10)
+"""The cyclic garbage collector's thresholds in the server process (Python's default is
+700, 10, 10). With young collections this much rarer, the objects of a message or an
+action die before they are promoted, so full collections, which stop every table for a
+time that grows with their number (300 to 600 ms at 500 tables), come only when the
+tables' own state has grown by a quarter (see benchmarks/server_load.py --untuned-gc)."""
+
+
+def tune_gc() -> None:
+    """Set the collector up for a long-running server: the objects made so far (modules,
+    the app) are set aside for good, and collections come less often."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def load_decks(specs: list[str]) -> dict[str, Any]:
@@ -32,6 +49,16 @@ def load_decks(specs: list[str]) -> dict[str, Any]:
             raise typer.BadParameter(f"{path} is not JSON: {err}") from None
         decks[game] = deck_mapping(data)
     return decks
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine's loopback interface only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def serve(
@@ -64,9 +91,13 @@ def serve(
         str, typer.Option(help="Level of the bot that stands in for a disconnected player.")
     ] = "casual",
     compress: Annotated[
-        bool,
-        typer.Option(help="Offer permessage-deflate on websockets (less traffic, more CPU)."),
-    ] = True,
+        bool | None,
+        typer.Option(
+            help="Offer permessage-deflate on websockets (less traffic, more CPU). "
+            "Default: off on a loopback address, on otherwise.",
+            show_default=False,
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Run the geodeck server: tables, seats and games over HTTP and websockets."""
@@ -84,12 +115,16 @@ def serve(
         bot_delay=bot_delay,
         standin_level=standin_level,
     )
+    app = create_app(settings)
+    tune_gc()
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
+        loop="auto",
+        http="auto",
         ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=compress,
+        ws_per_message_deflate=not is_loopback(host) if compress is None else compress,
         log_level=log_level,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from geodeck.bots import LEVELS, Bot, make_bot
@@ -32,13 +32,40 @@ def bot_seed(code: str, seat: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def build_bot(level: str, code: str, seat: int, game: str, purpose: str = "seat") -> Bot:
+def atlas_of(head: Mapping[str, Any]) -> dict[str, Mapping[str, Any]] | None:
+    """The reference data a bot knows the table's deck from, taken from the record's head:
+    the card data in the cross family, the countries and questions in Undercover."""
+    cards = head.get("cards")
+    if isinstance(cards, Mapping):
+        return dict(cards)
+    countries, questions = head.get("countries"), head.get("questions")
+    if isinstance(countries, Mapping) and isinstance(questions, Mapping):
+        return {"countries": countries, "questions": questions}
+    return None
+
+
+def build_bot(
+    level: str,
+    code: str,
+    seat: int,
+    game: str,
+    purpose: str = "seat",
+    *,
+    atlas: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Bot:
+    """A bot of ``level`` for one seat of a table, knowing the table's deck from ``atlas``;
+    a random bot if there is no such bot for this game."""
     seed = bot_seed(code, seat, purpose)
     try:
-        return make_bot(level, seed, game=game)
-    except GeodeckError:
-        log.warning("no %s bot for %s; a random bot plays seat %d", level, game, seat)
+        return make_bot(level, seed, game=game, atlas=atlas)
+    except Exception as err:
+        log.warning("no %s bot for %s (%s); a random bot plays seat %d", level, game, err, seat)
         return make_bot("random", seed, game=game)
+
+
+def quick(bot: Bot) -> bool:
+    """Whether the bot chooses so fast that it need not leave the event loop."""
+    return bot.level == "random"
 
 
 def choose(bot: Bot, view: dict[str, Any], legal: Sequence[Any]) -> Any:

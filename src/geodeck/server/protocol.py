@@ -1,15 +1,16 @@
 """The wire models of docs/protocol.md: HTTP bodies and websocket messages.
 
 Client messages are parsed strictly (no coercion, no unknown fields); a message that does
-not fit raises ``Refusal`` with a stable code. Server messages are built from these models
-only, so every field a client can receive is listed here.
+not fit raises ``Refusal`` with a stable code. Every field a client can receive is listed
+in the server message models here; ``state`` messages, the hot path, are encoded by
+``encode_state`` with exactly the fields of ``StateMessage``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 MAX_MESSAGE = 4096
@@ -43,6 +44,8 @@ class Hello(_Strict):
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
     spectator: bool = False
+    delta: bool = False
+    """After the first full state, send only what changed (docs/protocol.md, Delta states)."""
 
 
 class Act(_Strict):
@@ -72,7 +75,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
         raise Refusal("protocol/too_large", f"a message may be at most {MAX_MESSAGE} bytes")
     try:
-        raw = json.loads(text)
+        raw = orjson.loads(text)
     except (ValueError, RecursionError):
         raise Refusal("protocol/malformed", "a message must be JSON") from None
     if not isinstance(raw, dict):
@@ -125,6 +128,12 @@ class StateMessage(BaseModel):
     table: str
     status: str
     version: int
+    delta: bool = False
+    """True when ``view`` holds only what changed since this connection's previous state."""
+    merge: list[str] = Field(default_factory=list)
+    """In a delta state, the view keys whose object holds only its new or changed entries."""
+    by: int | None = None
+    """The seat whose action led to this state; ``None`` for anything else."""
     you: int | None
     seats: list[SeatInfo]
     expects: ExpectsInfo
@@ -160,6 +169,73 @@ class PongMessage(BaseModel):
 
 
 ServerMessage = StateMessage | EventsMessage | SeatsMessage | ErrorMessage | PongMessage
+
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+Part = str | dict[Any, str]
+"""A view key's value encoded: as a whole, or an object entry by entry."""
+
+
+def encode(value: Any) -> str:
+    """Compact JSON of a JSON-ready value; non-string keys become strings. A ``str``, which
+    takes only the memory it needs (orjson's ``bytes`` keep a larger buffer)."""
+    return orjson.dumps(value, option=_OPTIONS).decode()
+
+
+def encode_part(value: Any) -> Part:
+    """A view key's value encoded: an object entry by entry (so that a delta state can carry
+    only the entries that changed), anything else as a whole."""
+    if isinstance(value, dict):
+        return {key: orjson.dumps(entry, option=_OPTIONS).decode() for key, entry in value.items()}
+    return orjson.dumps(value, option=_OPTIONS).decode()
+
+
+def encode_state(
+    *,
+    table: str,
+    status: str,
+    version: int,
+    delta: bool,
+    merge: list[str],
+    by: int | None,
+    you: int | None,
+    seats: str,
+    expects: str,
+    legal: str,
+    clock: str,
+    view: dict[str, Part],
+    history: str,
+    history_from: int,
+) -> str:
+    """A ``state`` message (``StateMessage``) from parts already encoded: ``view`` maps the
+    view's keys to their ``encode_part`` values, ``history`` is the encoded list of events
+    from ``history_from`` on."""
+    fragment = orjson.Fragment
+    body: dict[str, Any] = {}
+    for key, part in view.items():
+        if isinstance(part, str):
+            body[key] = fragment(part)
+        else:
+            body[key] = {entry: fragment(value) for entry, value in part.items()}
+    body["history"] = fragment(history)
+    body["history_from"] = history_from
+    message = {
+        "type": "state",
+        "table": table,
+        "status": status,
+        "version": version,
+        "delta": delta,
+        "merge": merge,
+        "by": by,
+        "you": you,
+        "seats": fragment(seats),
+        "expects": fragment(expects),
+        "legal": fragment(legal),
+        "clock": fragment(clock),
+        "view": body,
+    }
+    return orjson.dumps(message, option=_OPTIONS).decode()
 
 
 def error_message(refusal: Refusal, version: int | None) -> str:

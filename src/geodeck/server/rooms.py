@@ -3,7 +3,10 @@
 A ``Room`` holds one table's game and is the only thing that changes it. Every change
 goes the same way, under the room's lock: check the version and the seat, let the engine
 apply the action, store it, and only then tell the clients, each from its own seat's view.
-The ``Lobby`` creates, finds, restores and closes rooms.
+A seat's view and legal actions are computed once per change, however many connections
+hold the seat; a connection that asked for delta states gets only the parts of the view
+that differ from the previous state it was sent. The ``Lobby`` creates, finds, restores
+and closes rooms.
 """
 
 from __future__ import annotations
@@ -27,21 +30,21 @@ from geodeck.server.fanout import Fanout, LocalFanout
 from geodeck.server.protocol import (
     Act,
     ClientMessage,
-    ClockInfo,
     Created,
     CreateTable,
-    EventsMessage,
-    ExpectsInfo,
     Hello,
     Joined,
     JoinTable,
+    Part,
     Ping,
     PongMessage,
     Refusal,
     SeatInfo,
     SeatsMessage,
-    StateMessage,
     TableInfo,
+    encode,
+    encode_part,
+    encode_state,
     error_message,
 )
 from geodeck.server.storage import Conflict, SeatRow, Storage, StoredTable
@@ -101,6 +104,12 @@ def deck_mapping(data: Any) -> Any:
     return data
 
 
+ViewParts = dict[str, Part]
+"""A view's keys (all but ``history`` and ``history_from``) with their encoded values."""
+
+HISTORY_KEYS = ("history", "history_from")
+
+
 class Client:
     """One websocket connection: its seat (or spectator) and the messages queued for it."""
 
@@ -108,7 +117,11 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
         self.seat: int | None = None
         self.spectator = False
+        self.delta = False
         self.history_len = 0
+        """How many events of its seat's history this connection has been sent."""
+        self.sent: ViewParts | None = None
+        """The view parts of the last state sent (delta connections only)."""
         self.close_code = 1000
         self._window = 0.0
         self._count = 0
@@ -152,6 +165,119 @@ class SeatState:
     @property
     def claimed(self) -> bool:
         return self.bot is not None or self.token_hash is not None
+
+
+@dataclass(slots=True)
+class _TableParts:
+    """What a state says about the table, the same for every recipient."""
+
+    code: str
+    status: str
+    version: int
+    by: int | None
+    seats: str
+    expects: str
+    clock: str
+
+
+@dataclass(slots=True)
+class _SeatParts:
+    """One seat's view and legal actions, encoded once for all its connections."""
+
+    seat: int | None
+    view: ViewParts
+    events: list[Any]
+    """The seat's history from event number ``start`` on."""
+    start: int
+    legal: str
+
+    def _state(
+        self, table: _TableParts, view: ViewParts, since: int, merge: list[str] | None = None
+    ) -> str:
+        return encode_state(
+            table=table.code,
+            status=table.status,
+            version=table.version,
+            delta=merge is not None,
+            merge=merge or [],
+            by=table.by,
+            you=self.seat,
+            seats=table.seats,
+            expects=table.expects,
+            legal=self.legal,
+            clock=table.clock,
+            view=view,
+            history=encode(self.events[since - self.start :]),
+            history_from=since,
+        )
+
+    def _sent(self, client: Client) -> None:
+        client.history_len = self.start + len(self.events)
+        client.sent = self.view if client.delta else None
+
+    def delta_state(
+        self, table: _TableParts, client: Client, built: dict[tuple[Any, ...], tuple[object, str]]
+    ) -> bool:
+        """Queue a delta state for ``client`` if it asked for them and one can be made from
+        what it was sent last; False otherwise (then it needs ``full_state``)."""
+        sent = client.sent
+        since = client.history_len
+        if (
+            not client.delta
+            or sent is None
+            or not self.start <= since <= self.start + len(self.events)
+            or not sent.keys() <= self.view.keys()
+        ):
+            return False
+        key = ("delta", since, id(sent))
+        entry = built.get(key)
+        if entry is None or entry[0] is not sent:
+            changed: ViewParts = {}
+            merge: list[str] = []
+            for name, part in self.view.items():
+                old = sent.get(name)
+                if old == part:
+                    continue
+                if isinstance(part, dict) and isinstance(old, dict) and old.keys() <= part.keys():
+                    changed[name] = {k: v for k, v in part.items() if old.get(k) != v}
+                    merge.append(name)
+                else:
+                    changed[name] = part
+            entry = built[key] = (sent, self._state(table, changed, since, merge))
+        client.push(entry[1])
+        self._sent(client)
+        return True
+
+    def full_state(
+        self,
+        table: _TableParts,
+        client: Client,
+        built: dict[tuple[Any, ...], tuple[object, str]],
+        *,
+        events: bool,
+    ) -> None:
+        """Queue the whole state for ``client``; with ``events``, a connection that takes
+        full states gets the events it has not had first. These parts must hold the
+        history from the start."""
+        if self.start != 0:
+            raise ValueError("a full state needs the whole history")
+        if events and not client.delta:
+            key = ("events", client.history_len)
+            entry = built.get(key)
+            if entry is None:
+                message = {
+                    "type": "events",
+                    "version": table.version,
+                    "by": table.by,
+                    "events": self.events[client.history_len :],
+                }
+                entry = built[key] = (None, encode(message))
+            client.push(entry[1])
+        entry = built.get(("full",))
+        if entry is None:
+            entry = built["full",] = (None, self._state(table, self.view, 0))
+        client.push(entry[1])
+        self._sent(client)
 
 
 class Room:
@@ -200,15 +326,19 @@ class Room:
         return self.game.version
 
     def seat_infos(self) -> list[SeatInfo]:
+        return [SeatInfo(**facts) for facts in self.seat_facts()]
+
+    def seat_facts(self) -> list[dict[str, Any]]:
+        """``seat_infos`` as plain dicts (``SeatInfo``'s fields), for encoding in bulk."""
         return [
-            SeatInfo(
-                seat=i,
-                name=s.name,
-                bot=s.bot,
-                claimed=s.claimed,
-                connected=s.bot is not None or s.connections > 0,
-                standin=s.standin,
-            )
+            {
+                "seat": i,
+                "name": s.name,
+                "bot": s.bot,
+                "claimed": s.claimed,
+                "connected": s.bot is not None or s.connections > 0,
+                "standin": s.standin,
+            }
             for i, s in enumerate(self.seats)
         ]
 
@@ -244,7 +374,9 @@ class Room:
         key = (seat, purpose)
         bot = self._bots.get(key)
         if bot is None or bot.level != level:
-            bot = botplay.build_bot(level, self.code, seat, self.game.game, purpose)
+            bot = botplay.build_bot(
+                level, self.code, seat, self.game.game, purpose, atlas=botplay.atlas_of(self.head)
+            )
             self._bots[key] = bot
         return bot
 
@@ -256,57 +388,68 @@ class Room:
 
     # -- messages -------------------------------------------------------------------------
 
-    def _state(self, seat: int | None, view: dict[str, Any]) -> str:
+    def _table_parts(self, by: int | None) -> _TableParts:
+        """The parts of a state that are the same for every recipient, encoded once."""
         game = self.game
         expects = game.expects()
-        playing = self.status == PLAYING
-        legal = (
-            [a.to_wire() for a in game.legal_actions(seat)] if seat is not None and playing else []
-        )
-        clock = None
+        status = self.status
+        clock: Any = None
         if self.clock is not None:
-            clock = ClockInfo(
-                seconds=self.clock,
-                deadlines={str(s): wall for s, (_, wall) in sorted(self._deadlines.items())},
-            )
-        return StateMessage(
-            table=self.code,
-            status=self.status,
+            clock = {
+                "seconds": self.clock,
+                "deadlines": {str(s): wall for s, (_, wall) in sorted(self._deadlines.items())},
+            }
+        return _TableParts(
+            code=self.code,
+            status=status,
             version=game.version,
-            you=seat,
-            seats=self.seat_infos(),
-            expects=ExpectsInfo(seats=list(expects.seats), kind=expects.kind),
-            legal=legal,
-            clock=clock,
-            view=view,
-        ).model_dump_json()
+            by=by,
+            seats=encode(self.seat_facts()),
+            expects=encode({"seats": list(expects.seats), "kind": expects.kind}),
+            clock=encode(clock),
+        )
+
+    def _seat_parts(self, seat: int | None, table: _TableParts, since: int) -> _SeatParts:
+        """One seat's view (its history from event ``since`` on) and legal actions, encoded."""
+        view = self.game.view(seat, since=since)
+        legal: list[Any] = []
+        if seat is not None and table.status == PLAYING:
+            legal = [a.to_wire() for a in self.game.legal_actions(seat)]
+        history = view.get("history")
+        events = history if isinstance(history, list) else []
+        start = view.get("history_from", 0)
+        return _SeatParts(
+            seat=seat,
+            view={k: encode_part(v) for k, v in view.items() if k not in HISTORY_KEYS},
+            events=events,
+            start=start if isinstance(start, int) else 0,
+            legal=encode(legal),
+        )
 
     def _send_state(self, client: Client) -> None:
-        view = self.game.view(client.seat)
-        history = view.get("history")
-        client.history_len = len(history) if isinstance(history, list) else 0
-        client.push(self._state(client.seat, view))
+        """A full state: after hello, and to set a client right after a refusal."""
+        table = self._table_parts(None)
+        self._seat_parts(client.seat, table, 0).full_state(table, client, {}, events=False)
 
     def _broadcast(self, by: int | None) -> None:
-        """Events and state to every client, each built from its own seat's view."""
-        built: dict[int | None, tuple[list[Any], str]] = {}
-        version = self.game.version
-        for client in list(self.clients):
-            if not client.joined:
-                continue
-            seat = client.seat
-            if seat not in built:
-                view = self.game.view(seat)
-                history = view.get("history")
-                built[seat] = (
-                    history if isinstance(history, list) else [],
-                    self._state(seat, view),
-                )
-            history, state = built[seat]
-            events = history[client.history_len :]
-            client.history_len = len(history)
-            client.push(EventsMessage(version=version, by=by, events=events).model_dump_json())
-            client.push(state)
+        """The new state to every client, each built from its own seat's view (once per
+        seat): a delta state to a delta connection, else the new events and the full state."""
+        table = self._table_parts(by)
+        by_seat: dict[int | None, list[Client]] = {}
+        for client in self.clients:
+            if client.joined:
+                by_seat.setdefault(client.seat, []).append(client)
+        for seat, clients in by_seat.items():
+            since = min(c.history_len if c.delta and c.sent is not None else 0 for c in clients)
+            parts = self._seat_parts(seat, table, since)
+            whole: _SeatParts | None = parts if parts.start == 0 else None
+            built: dict[tuple[Any, ...], tuple[object, str]] = {}
+            for client in clients:
+                if parts.delta_state(table, client, built):
+                    continue
+                if whole is None:
+                    whole = self._seat_parts(seat, table, 0)
+                whole.full_state(table, client, built, events=True)
 
     def _broadcast_seats(self) -> None:
         text = SeatsMessage(version=self.version, seats=self.seat_infos()).model_dump_json()
@@ -337,6 +480,7 @@ class Room:
                     client, Refusal("protocol/hello_twice", "this connection said hello already")
                 )
                 return
+            client.delta = hello.delta
             if hello.spectator:
                 client.spectator = True
                 self.clients.add(client)
@@ -441,8 +585,7 @@ class Room:
         stored = action.to_wire()
         outcome = game.outcome()
         try:
-            await self.lobby.run(
-                self.lobby.storage.append_action,
+            await self.lobby.append(
                 self.code,
                 version,
                 stored,
@@ -643,7 +786,10 @@ class Room:
             bot = self._seat_bot(seat)
         if not legal:
             return
-        action = await asyncio.to_thread(botplay.choose, bot, view, legal)
+        if botplay.quick(bot):
+            action = botplay.choose(bot, view, legal)
+        else:
+            action = await asyncio.to_thread(botplay.choose, bot, view, legal)
         async with self.lock:
             if not self._bot_controlled(seat):
                 return
@@ -742,6 +888,25 @@ class Lobby:
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Blocking work (storage, replays) off the event loop."""
         return await asyncio.to_thread(work, *args, **kwargs)
+
+    async def append(
+        self,
+        code: str,
+        index: int,
+        action: Mapping[str, Any],
+        *,
+        status: str,
+        outcome: Mapping[str, Any] | None,
+    ) -> None:
+        """Store one action: at once where that is a quick local write (SQLite served by
+        this process alone), else in a worker thread. Returns once it is committed."""
+        storage = self.storage
+        if storage.quick_appends and not self.fanout.shared:
+            storage.append_action(code, index, action, status=status, outcome=outcome)
+        else:
+            await self.run(
+                storage.append_action, code, index, action, status=status, outcome=outcome
+            )
 
     async def start(self) -> None:
         botplay.check_level(self.settings.standin_level)
