@@ -41,12 +41,14 @@ def printed_position(lat: float, lon: float) -> str:
 class Card:
     """One place card. ``data`` keeps every field of the deck or record, for round trips."""
 
-    __slots__ = ("data", "id", "kind", "name", "values")
+    __slots__ = ("_back", "_front", "data", "id", "kind", "name", "values")
 
     def __init__(self, card_id: str, data: Mapping[str, Any]) -> None:
         self.id = card_id
         self.data: dict[str, Any] = dict(data)
         self.name: str = str(data["name"])
+        self._front: dict[str, Any] | None = None
+        self._back: dict[str, Any] | None = None
         self.kind: str = str(data["kind"])
         lat, lon = float(data["lat"]), float(data["lon"])
         self.values: dict[str, float] = {
@@ -58,17 +60,21 @@ class Card:
                 self.values[number] = float(data[number])
 
     def public(self) -> dict[str, Any]:
-        """The front of the card."""
-        out: dict[str, Any] = {"id": self.id}
-        out.update((k, v) for k, v in self.data.items() if is_public_field(k))
-        return out
+        """The front of the card (a fresh dict; the card works it out once)."""
+        if self._front is None:
+            front: dict[str, Any] = {"id": self.id}
+            front.update((k, v) for k, v in self.data.items() if is_public_field(k))
+            self._front = front
+        return dict(self._front)
 
     def revealed(self) -> dict[str, Any]:
-        """Front and back, as everybody sees it once it is turned over."""
-        out: dict[str, Any] = {"id": self.id}
-        out.update(self.data)
-        out["printed"] = printed_position(float(self.data["lat"]), float(self.data["lon"]))
-        return out
+        """Front and back, as everybody sees it once it is turned over (a fresh dict)."""
+        if self._back is None:
+            back: dict[str, Any] = {"id": self.id}
+            back.update(self.data)
+            back["printed"] = printed_position(float(self.data["lat"]), float(self.data["lon"]))
+            self._back = back
+        return dict(self._back)
 
 
 def parse_cards(raw: Mapping[str, Any]) -> dict[str, Card]:
