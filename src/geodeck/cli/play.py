@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from geodeck.cli.bot_seats import Pacer, bots_for, seat_list
+from geodeck.cli.files import read_game, read_json
 from geodeck.cli.history import Story, seat_name
 from geodeck.cli.prompts import Keyboard, Quit, ask_guess, ask_place, ask_respond
 from geodeck.cli.render import final_screen, fitted_screen, scoring_screen, table_panel
@@ -147,16 +148,7 @@ def fail(message: str) -> NoReturn:
 
 def read_deck(path: Path) -> dict[str, dict[str, Any]]:
     """The cards of a deck file (see ``geodeck.decks.files``)."""
-    try:
-        text = path.read_text("utf-8")
-    except OSError as err:
-        raise GeodeckError(f"cannot read deck file {path}: {err.strerror or err}") from err
-    except UnicodeDecodeError as err:
-        raise GeodeckError(f"deck file {path} is not UTF-8 text") from err
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise GeodeckError(f"deck file {path} is not valid JSON: {err}") from err
+    data = read_json(path, label="deck file ")
     try:
         return deck_cards(data)
     except GeodeckError as err:
@@ -165,20 +157,7 @@ def read_deck(path: Path) -> dict[str, dict[str, Any]]:
 
 def read_record(path: Path) -> CrossGame:
     """The game saved in a record file, replayed to where it stopped."""
-    try:
-        text = path.read_text("utf-8")
-    except OSError as err:
-        raise GeodeckError(f"cannot read {path}: {err.strerror or err}") from err
-    except UnicodeDecodeError as err:
-        raise GeodeckError(f"{path} is not UTF-8 text") from err
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise GeodeckError(f"{path} is not a game record (not valid JSON: {err})") from err
-    try:
-        game = Game.from_record(data)
-    except GeodeckError as err:
-        raise GeodeckError(f"{path} is not a valid game record: {err}") from err
+    game = read_game(path)
     if not isinstance(game, CrossGame):
         raise GeodeckError(f"{path} records a {game.game} game, which geodeck play cannot play")
     return game

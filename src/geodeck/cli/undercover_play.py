@@ -27,6 +27,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from geodeck.cli.bot_seats import BotSeat, Pacer, bots_for, seat_list
+from geodeck.cli.files import read_game
 from geodeck.cli.play import INTERRUPTED, Saver, _how_to_go_on, fail
 from geodeck.cli.prompts import Keyboard, Quit
 from geodeck.cli.undercover_prompts import ask_answer, ask_hide, ask_name, ask_stone
@@ -40,7 +41,7 @@ from geodeck.cli.undercover_render import (
     seat_text,
 )
 from geodeck.core.errors import GeodeckError
-from geodeck.core.game import Game, new_game
+from geodeck.core.game import new_game
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
 from geodeck.undercover.game import UndercoverGame
 from geodeck.undercover.variants import PLAYERS, REMOVE, VARIANTS
@@ -348,20 +349,7 @@ def _new(
 
 
 def read_undercover(path: Path) -> UndercoverGame:
-    try:
-        text = path.read_text("utf-8")
-    except OSError as err:
-        raise GeodeckError(f"cannot read {path}: {err.strerror or err}") from err
-    except UnicodeDecodeError as err:
-        raise GeodeckError(f"{path} is not UTF-8 text") from err
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise GeodeckError(f"{path} is not a game record (not valid JSON: {err})") from err
-    try:
-        game = Game.from_record(data)
-    except GeodeckError as err:
-        raise GeodeckError(f"{path} is not a valid game record: {err}") from err
+    game = read_game(path)
     if not isinstance(game, UndercoverGame):
         raise GeodeckError(f"{path} holds a {game.game} game, not undercover")
     return game
