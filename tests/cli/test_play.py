@@ -15,11 +15,9 @@ import pty
 import random
 import re
 import select
-import shutil
 import signal
 import string
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,39 +28,20 @@ import pytest
 import geodeck
 from geodeck import Accept, Challenge, Guess, SetupError
 from geodeck.decks import shipped_deck
+from tests.cli.command import GEODECK, run_geodeck
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DECK = FIXTURES / "sample-europe.json"
 KEYS = {"west-east": ("w", "e"), "north-south": ("s", "n"), "column": ("d", "u")}
 
 
-def find_geodeck() -> str:
-    beside = Path(sys.executable).with_name("geodeck")
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("geodeck")
-    if found is None:
-        raise RuntimeError("the geodeck command is not installed (scripts/setup --dev)")
-    return found
-
-
-GEODECK = find_geodeck()
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100", "NO_COLOR": "1"}
 
 
 def run(
     *args: str | Path, stdin: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [GEODECK, *map(str, args)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=ENV,
-        timeout=timeout,
-        check=False,
-    )
+    return run_geodeck(*args, stdin=stdin, timeout=timeout, columns=100)
 
 
 def label(line: str, at: int, length: int) -> str:

@@ -17,10 +17,8 @@ import pty
 import random
 import re
 import select
-import shutil
 import signal
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +32,7 @@ from geodeck.cli.bot_seats import atlas_of, bot_level, bot_names, bot_seed
 from geodeck.core.game import Game
 from geodeck.decks import shipped_undercover
 from geodeck.undercover import Answer, Hide, Name, Pass, Stone, commit
+from tests.cli.command import GEODECK, run_geodeck
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DECK = FIXTURES / "sample-europe.json"
@@ -48,33 +47,13 @@ HEX64 = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{12}…")  # a commitment, or it
 PRIVATE = re.compile(r"🔒 (.+?)'s private screen.*?end of \1's private screen", re.S)
 
 
-def find_geodeck() -> str:
-    beside = Path(sys.executable).with_name("geodeck")
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("geodeck")
-    if found is None:
-        raise RuntimeError("the geodeck command is not installed (scripts/setup --dev)")
-    return found
-
-
-GEODECK = find_geodeck()
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "NO_COLOR": "1"}
 
 
 def run(
     *args: str | Path, stdin: str = "", timeout: float = 300
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [GEODECK, *map(str, args)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=ENV,
-        timeout=timeout,
-        check=False,
-    )
+    return run_geodeck(*args, stdin=stdin, timeout=timeout, columns=120)
 
 
 def typed(lines: list[str]) -> str:
