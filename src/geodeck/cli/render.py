@@ -158,10 +158,13 @@ def log_panel(story: Story, count: int = LOG_LINES) -> Panel:
 
 
 class Beside:
-    """Two renderables side by side when the terminal is wide enough, else one above the other."""
+    """Two renderables side by side when the terminal is wide enough, else one above the
+    other. The right one takes the spare width, or the left one with ``grow="left"``."""
 
-    def __init__(self, left: RenderableType, right: RenderableType, *, wide: int = 110) -> None:
-        self.left, self.right, self.wide = left, right, wide
+    def __init__(
+        self, left: RenderableType, right: RenderableType, *, wide: int = 110, grow: str = "right"
+    ) -> None:
+        self.left, self.right, self.wide, self.grow = left, right, wide, grow
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if options.max_width < self.wide:
@@ -169,8 +172,8 @@ class Beside:
             yield self.right
             return
         grid = Table.grid(expand=True, padding=(0, 1))
-        grid.add_column()
-        grid.add_column(ratio=1)
+        grid.add_column(ratio=1 if self.grow == "left" else None)
+        grid.add_column(ratio=1 if self.grow == "right" else None)
         grid.add_row(self.left, self.right)
         yield grid
 

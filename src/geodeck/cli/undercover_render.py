@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from geodeck.cli.layout import shorten
+from geodeck.cli.render import Beside
 from geodeck.undercover.commitment import verify
 
 ANSWER_WORDS = {
@@ -416,24 +417,6 @@ def scores_table(
     return table
 
 
-class Beside:
-    """Two renderables side by side when there is room, else one above the other."""
-
-    def __init__(self, left: RenderableType, right: RenderableType, *, wide: int = 110) -> None:
-        self.left, self.right, self.wide = left, right, wide
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if options.max_width < self.wide:
-            yield self.left
-            yield self.right
-            return
-        grid = Table.grid(expand=True, padding=(0, 1))
-        grid.add_column(ratio=1)
-        grid.add_column()
-        grid.add_row(self.left, self.right)
-        yield grid
-
-
 def table_screen(view: Mapping[str, Any], *, questions: int = QUESTION_LINES) -> Group:
     """The table as the view's seat may see it: cards, stones, questions, scores."""
     hidden = view["hidden"]
@@ -468,7 +451,11 @@ def table_screen(view: Mapping[str, Any], *, questions: int = QUESTION_LINES) ->
     )
     parts.append(legend())
     parts.append(
-        Beside(questions_panel(view, questions), scores_table(view, marked=view["next"]["seats"]))
+        Beside(
+            questions_panel(view, questions),
+            scores_table(view, marked=view["next"]["seats"]),
+            grow="left",
+        )
     )
     return Group(*parts)
 
