@@ -7,24 +7,29 @@ this process, on an event loop of their own. A client is a plain websocket clien
 task of its own, so that the client process stays light). Every seat of every table is
 one client that says hello with its token (asking for delta states unless
 ``--full-states``) and keeps the whole state it is sent; a random bot picks the table's
-next move from the mover's legal actions. Three measurements in one run:
+next move from the mover's legal actions. Four measurements in one run:
 
 1. echo: as many connections as the saturation run has seats (at least 300), each sending
    an action-sized message and waiting for it to come back, as fast as they can: the
    ceiling of the stack (uvicorn, websockets, the event loop) with these clients.
-2. paced: ``--tables`` tables (500) whose bots move about once a second (``--pace``), the
+2. fan echo: the same connections in groups of a table's seats (``/bench/fan``); a member
+   sends a state-sized message, the endpoint sends it to every member of its group, and
+   the next goes once all have it: what the stack alone can do for messages of an
+   action's shape (one frame in, one out per seat), with no game, storage or view work.
+3. paced: ``--tables`` tables (500) whose bots move about once a second (``--pace``), the
    sustained load of that many tables being played: actions/s, the latency from sending
    an action to the moment the table's last seat has the new state (p50, p99), and the
    server's memory per table.
-3. saturation: ``--saturation-tables`` tables whose bots move as soon as every seat has
+4. saturation: ``--saturation-tables`` tables whose bots move as soon as every seat has
    the state; a finished table is replaced by a fresh one, so the load stays the same.
 
-Throughput against the echo is given two ways: actions/s over echo round trips/s (one
-message in, one or more out, against one in and one out), and websocket frames in and out
+Throughput against the echo is given three ways: actions/s over echo round trips/s (one
+message in, one or more out, against one in and one out), websocket frames in and out
 per second (an action is one frame in and one state out per seat; a round trip is one in
-and one out). For the server, this client process and everything else on the machine it
-prints the share of a core used, so that a client-bound or crowded run is told apart
-from a server-bound one. It asserts nothing.
+and one out), and actions/s over fan-echo messages/s (the same shape on both sides). For
+the server, this client process and everything else on the machine it prints the share
+of a core used, so that a client-bound or crowded run is told apart from a server-bound
+one. It asserts nothing.
 
     .venv/bin/python benchmarks/server_load.py
     .venv/bin/python benchmarks/server_load.py --tables 20 --duration 10 --saturation-tables 20
@@ -43,10 +48,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import httpx
 import orjson
@@ -65,6 +70,8 @@ OnText = Callable[[bytes | bytearray | memoryview], None]
 ECHO_PAYLOAD = orjson.dumps(
     {"type": "act", "version": 12, "action": {"act": "place", "line": "west-east", "at": 1}}
 ).decode()
+FAN_PAYLOAD = orjson.dumps({"type": "state", "view": {"pad": "x" * 1060}}).decode()
+"""About the size of a delta state in the saturation run."""
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -85,11 +92,28 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
         except WebSocketDisconnect:
             return
 
+    groups: dict[str, list[WebSocket]] = {}
+
+    async def fan(websocket: WebSocket) -> None:
+        """Each message goes out to every connection of its group: an action's shape (one
+        frame in, one out per seat) with no game behind it."""
+        await websocket.accept()
+        members = groups.setdefault(websocket.path_params["group"], [])
+        members.append(websocket)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                for member in members:
+                    await member.send_text(text)
+        except WebSocketDisconnect:
+            members.remove(websocket)
+
     settings = Settings(
         database_url=database_url, decks=cli_serve.load_decks([str(DECK)]), bot_delay=0, grace=3600
     )
     app = create_app(settings)
     app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))
+    app.router.routes.insert(0, WebSocketRoute("/bench/fan/{group}", fan))
     tune_gc = getattr(cli_serve, "tune_gc", None)
     if tune_gc is not None and not untuned:
         tune_gc()
@@ -463,21 +487,34 @@ class Echoer:
             self.sock.send(ECHO_PAYLOAD)
 
 
+class Sender(Protocol):
+    running: bool
+
+    def next(self) -> None: ...
+
+
+async def run_window(
+    senders: Sequence[Sender], sockets: list[Socket], seconds: float, meter: Meter
+) -> None:
+    """Start every sender, measure ``seconds`` after a warm-up, then stop and close."""
+    for sender in senders:
+        sender.next()
+    await asyncio.sleep(min(2.0, seconds / 4))
+    meter.start()
+    await asyncio.sleep(seconds)
+    meter.stop()
+    for sender in senders:
+        sender.running = False
+    await asyncio.sleep(0.2)
+    await asyncio.gather(*(sock.close() for sock in sockets), return_exceptions=True)
+
+
 async def echo(url: str, connections: int, seconds: float, meter: Meter) -> dict[str, Any]:
     ws_base = url.replace("http://", "ws://")
     echoers = [Echoer(meter) for _ in range(connections)]
     for echoer in echoers:
         echoer.sock = await Socket.open(f"{ws_base}/bench/echo", echoer.on_text)
-    for echoer in echoers:
-        echoer.next()
-    await asyncio.sleep(min(2.0, seconds / 4))
-    meter.start()
-    await asyncio.sleep(seconds)
-    meter.stop()
-    for echoer in echoers:
-        echoer.running = False
-    await asyncio.sleep(0.2)
-    await asyncio.gather(*(e.sock.close() for e in echoers if e.sock), return_exceptions=True)
+    await run_window(echoers, [e.sock for e in echoers if e.sock], seconds, meter)
     trips = len(meter.latencies)
     return {
         "connections": connections,
@@ -489,6 +526,53 @@ async def echo(url: str, connections: int, seconds: float, meter: Meter) -> dict
         "client_cpu": meter.client_cpu,
         "other_cpu": meter.other_cpu,
     }
+
+
+class FanGroup:
+    """A table's worth of connections to ``/bench/fan``: one of them sends a state-sized
+    message, and the next goes as soon as every member has it back."""
+
+    def __init__(self, meter: Meter, seats: int) -> None:
+        self.meter = meter
+        self.seats = seats
+        self.running = True
+        self.sockets: list[Socket] = []
+        self.waiting = 0
+        self.turn = 0
+        self.sent = 0.0
+
+    def reader(self) -> OnText:
+        def read(raw: bytes | bytearray | memoryview) -> None:
+            orjson.loads(raw)
+            meter = self.meter
+            if meter.on:
+                meter.frames_in += 1
+                meter.bytes_in += len(raw)
+            self.waiting -= 1
+            if self.waiting == 0:
+                if meter.on:
+                    meter.actions += 1
+                    meter.latencies.append(time.perf_counter() - self.sent)
+                self.next()
+
+        return read
+
+    def next(self) -> None:
+        if self.running:
+            self.waiting = self.seats
+            self.sent = time.perf_counter()
+            self.turn = (self.turn + 1) % self.seats
+            self.sockets[self.turn].send(FAN_PAYLOAD)
+
+
+async def fan(url: str, groups: int, seats: int, seconds: float, meter: Meter) -> dict[str, Any]:
+    ws_base = url.replace("http://", "ws://")
+    fans = [FanGroup(meter, seats) for _ in range(groups)]
+    for index, group in enumerate(fans):
+        for _ in range(seats):
+            group.sockets.append(await Socket.open(f"{ws_base}/bench/fan/{index}", group.reader()))
+    await run_window(fans, [sock for g in fans for sock in g.sockets], seconds, meter)
+    return game_figures(meter, groups, seats)
 
 
 def game_figures(meter: Meter, tables: int, seats: int) -> dict[str, Any]:
@@ -569,6 +653,8 @@ async def measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any
     connections = max(args.saturation_tables, 100) * args.seats
     results: dict[str, Any] = {}
     results["echo"] = await echo(url, connections, args.echo_duration, Meter(pid))
+    groups = max(args.saturation_tables, 100)
+    results["fan"] = await fan(url, groups, args.seats, args.echo_duration, Meter(pid))
     if args.tables:
         results["paced"] = await paced(url, pid, args)
     if args.saturation_tables:
@@ -599,6 +685,14 @@ def report(results: dict[str, Any], args: argparse.Namespace, storage: str) -> N
         f"client {e['client_cpu']:.0%}, other processes {e['other_cpu']:.0%}"
     )
     seats = args.seats
+    f = results["fan"]
+    print(
+        f"fan echo    {f['tables']} groups x {seats} connections: {f['actions_per_s']:.0f} "
+        f"messages/s each sent to its {seats} members ({f['frames_out_per_s']:.0f} frames/s "
+        f"out, ~{f['bytes_per_frame']:.0f} B), p50 {f['p50_ms']:.1f} ms, p99 {f['p99_ms']:.1f} "
+        f"ms; CPU server {f['server_cpu']:.0%}, client {f['client_cpu']:.0%}; the stack's "
+        f"ceiling for actions: {f['actions_per_s'] / e['per_s']:.2f} of echo round trips/s"
+    )
     for name in ("paced", "saturation"):
         if name not in results:
             continue
@@ -633,6 +727,12 @@ def report(results: dict[str, Any], args: argparse.Namespace, storage: str) -> N
                 f"{frames / (2 * trips):.2f}; server CPU per action "
                 f"{1e6 * r['server_cpu'] / max(r['actions_per_s'], 1e-9):.0f} us, per echo "
                 f"round trip {1e6 * e['server_cpu'] / trips:.0f} us"
+            )
+            fans = f["actions_per_s"]
+            print(
+                f"            vs fan echo: actions/s / fan messages/s = "
+                f"{r['actions_per_s'] / fans:.2f}; server CPU per fan message "
+                f"{1e6 * f['server_cpu'] / fans:.0f} us"
             )
 
 

@@ -117,10 +117,17 @@ class Game(ABC):
         """Carry out a valid action, appending what happens to ``history``."""
 
     @abstractmethod
-    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+    def view(
+        self, seat: int | None = None, *, since: int = 0, shared: bool = False
+    ) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may know, JSON-ready. ``history`` holds the
         seat's filtered history from event ``since`` on (``history_from`` says where it
-        starts), so a client that has the earlier events need not get them again."""
+        starts), so a client that has the earlier events need not get them again.
+
+        The view is the caller's own, built afresh, unless ``shared``: then what never
+        changes in a game (card faces) is the game's own objects, the same in every view,
+        and the view must be treated as read-only. A server that keeps the views it sent
+        and compares them with the next ones can then skip what is the same object."""
 
     @abstractmethod
     def outcome(self) -> Outcome | None: ...

@@ -61,20 +61,27 @@ class Card:
 
     def public(self) -> dict[str, Any]:
         """The front of the card (a fresh dict; the card works it out once)."""
-        if self._front is None:
-            front: dict[str, Any] = {"id": self.id}
-            front.update((k, v) for k, v in self.data.items() if is_public_field(k))
-            self._front = front
-        return dict(self._front)
+        return dict(self.face(revealed=False))
 
     def revealed(self) -> dict[str, Any]:
         """Front and back, as everybody sees it once it is turned over (a fresh dict)."""
+        return dict(self.face(revealed=True))
+
+    def face(self, *, revealed: bool) -> dict[str, Any]:
+        """The card's own dict of its front (or front and back): the same object every
+        time, for views that share it (``Game.view(shared=True)``). Not to be changed."""
+        if not revealed:
+            if self._front is None:
+                front: dict[str, Any] = {"id": self.id}
+                front.update((k, v) for k, v in self.data.items() if is_public_field(k))
+                self._front = front
+            return self._front
         if self._back is None:
             back: dict[str, Any] = {"id": self.id}
             back.update(self.data)
             back["printed"] = printed_position(float(self.data["lat"]), float(self.data["lon"]))
             self._back = back
-        return dict(self._back)
+        return self._back
 
 
 def parse_cards(raw: Mapping[str, Any]) -> dict[str, Card]:

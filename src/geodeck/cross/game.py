@@ -73,6 +73,8 @@ class CrossGame(Game):
     ) -> None:
         self.edition = ed.edition(game)
         self.game = game
+        self.shared_view: tuple[int, dict[str, Any]] | None = None
+        """The seat-independent part of the views at one version (``view(shared=True)``)."""
         self.variant = ed.check_variant(self.edition, variant)
         self.seats = tuple(check_seats(seats, *ed.PLAYERS, rule="A"))
         self.options = dict(options or {})
@@ -403,10 +405,12 @@ class CrossGame(Game):
 
     # -- showing --------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+    def view(
+        self, seat: int | None = None, *, since: int = 0, shared: bool = False
+    ) -> dict[str, Any]:
         from geodeck.cross.view import build_view
 
-        return build_view(self, seat, since)
+        return build_view(self, seat, since, shared=shared)
 
     def summary(self) -> dict[str, Any]:
         from geodeck.cross.view import build_summary

@@ -10,28 +10,58 @@ if TYPE_CHECKING:
     from geodeck.cross.game import CrossGame
 
 
-def build_view(game: CrossGame, seat: int | None, since: int = 0) -> dict[str, Any]:
+def build_view(
+    game: CrossGame, seat: int | None, since: int = 0, *, shared: bool = False
+) -> dict[str, Any]:
     """Exactly what ``seat`` may know: card fronts, data only of revealed cards, its own
-    guess, and the history filtered the same way. ``None`` is a spectator."""
+    guess, and the history filtered the same way. ``None`` is a spectator. ``shared``: the
+    card faces are the cards' own dicts, and what every seat sees alike is built once per
+    version and shared by the views of all seats (``Game.view``)."""
     if seat is not None and not 0 <= seat < len(game.seats):
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
     since = min(max(since, 0), len(game.history))
+    if not shared:
+        common = _common(game, shared=False)
+    elif game.shared_view is not None and game.shared_view[0] == game.version:
+        common = game.shared_view[1]
+    else:
+        common = _common(game, shared=True)
+        game.shared_view = (game.version, common)
+    view = dict(common)
+    view["seat"] = seat
+    guessing = common["guessing"]
+    if guessing is not None:
+        view["guessing"] = {
+            **guessing,
+            "mine": game.guesses.get(seat) if seat is not None else None,
+        }
+    view["history"] = [_filtered(e, seat) for e in game.history[since:]]
+    view["history_from"] = since
+    return view
+
+
+def _common(game: CrossGame, *, shared: bool) -> dict[str, Any]:
+    """The view as every seat sees it, with ``seat``, the seat's own guess and the history
+    still to fill in (their keys are here, so that every view has its keys in one order)."""
     chips = game.chips
     seen: list[str] = game.table.ids() + game.removed
-    for cards in chips.exchanged:
-        seen.extend(cards)
+    for exchanged in chips.exchanged:
+        seen.extend(exchanged)
     if game.current is not None:
         seen.append(game.current)
-    shown = {
-        cid: game.cards[cid].revealed() if cid in game.revealed else game.cards[cid].public()
-        for cid in seen
-    }
+    cards, revealed = game.cards, game.revealed
+    if shared:
+        shown = {cid: cards[cid].face(revealed=cid in revealed) for cid in seen}
+    else:
+        shown = {
+            cid: cards[cid].revealed() if cid in revealed else cards[cid].public() for cid in seen
+        }
     expects = game.expects()
     view: dict[str, Any] = {
         "game": game.game,
         "title": game.edition.title,
         "variant": game.variant,
-        "seat": seat,
+        "seat": None,
         "version": game.version,
         "phase": game.phase,
         "seats": [
@@ -59,8 +89,8 @@ def build_view(game: CrossGame, seat: int | None, since: int = 0) -> dict[str, A
         "next": {"seats": list(expects.seats), "expects": expects.kind},
         "guessing": None,
         "outcome": None,
-        "history": [_filtered(e, seat) for e in game.history[since:]],
-        "history_from": since,
+        "history": None,
+        "history_from": 0,
     }
     if game.placed is not None:
         line, at = game.placed
@@ -77,7 +107,7 @@ def build_view(game: CrossGame, seat: int | None, since: int = 0) -> dict[str, A
             "final": game.final,
             "most": game.table.size(),
             "done": sorted(game.guesses),
-            "mine": game.guesses.get(seat) if seat is not None else None,
+            "mine": None,
         }
     outcome = game.outcome()
     if outcome is not None:

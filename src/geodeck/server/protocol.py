@@ -8,6 +8,7 @@ in the server message models here; ``state`` messages, the hot path, are encoded
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -173,21 +174,10 @@ ServerMessage = StateMessage | EventsMessage | SeatsMessage | ErrorMessage | Pon
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
-Part = str | dict[Any, str]
-"""A view key's value encoded: as a whole, or an object entry by entry."""
-
 
 def encode(value: Any) -> str:
     """Compact JSON of a JSON-ready value; non-string keys become strings. A ``str``, which
     takes only the memory it needs (orjson's ``bytes`` keep a larger buffer)."""
-    return orjson.dumps(value, option=_OPTIONS).decode()
-
-
-def encode_part(value: Any) -> Part:
-    """A view key's value encoded: an object entry by entry (so that a delta state can carry
-    only the entries that changed), anything else as a whole."""
-    if isinstance(value, dict):
-        return {key: orjson.dumps(entry, option=_OPTIONS).decode() for key, entry in value.items()}
     return orjson.dumps(value, option=_OPTIONS).decode()
 
 
@@ -204,20 +194,15 @@ def encode_state(
     expects: str,
     legal: str,
     clock: str,
-    view: dict[str, Part],
+    view: Mapping[str, Any],
     history: str,
     history_from: int,
 ) -> str:
-    """A ``state`` message (``StateMessage``) from parts already encoded: ``view`` maps the
-    view's keys to their ``encode_part`` values, ``history`` is the encoded list of events
-    from ``history_from`` on."""
+    """A ``state`` message (``StateMessage``): ``view`` holds the view's keys to send (all
+    of them, or in a delta those that changed), ``history`` the encoded list of events from
+    ``history_from`` on; the other strings are parts encoded once for every recipient."""
     fragment = orjson.Fragment
-    body: dict[str, Any] = {}
-    for key, part in view.items():
-        if isinstance(part, str):
-            body[key] = fragment(part)
-        else:
-            body[key] = {entry: fragment(value) for entry, value in part.items()}
+    body: dict[str, Any] = dict(view)
     body["history"] = fragment(history)
     body["history_from"] = history_from
     message = {

@@ -35,7 +35,6 @@ from geodeck.server.protocol import (
     Hello,
     Joined,
     JoinTable,
-    Part,
     Ping,
     PongMessage,
     Refusal,
@@ -43,11 +42,10 @@ from geodeck.server.protocol import (
     SeatsMessage,
     TableInfo,
     encode,
-    encode_part,
     encode_state,
     error_message,
 )
-from geodeck.server.storage import Conflict, SeatRow, Storage, StoredTable
+from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
 
 log = logging.getLogger("geodeck.server")
 
@@ -104,8 +102,36 @@ def deck_mapping(data: Any) -> Any:
     return data
 
 
-ViewParts = dict[str, Part]
-"""A view's keys (all but ``history`` and ``history_from``) with their encoded values."""
+ViewParts = dict[str, Any]
+"""A view's keys (all but ``history`` and ``history_from``) with their values as the engine
+gives them. An engine builds a view's containers afresh on every call and never changes
+the objects it shares between calls (card faces), so the parts sent to a client can be
+kept as they are and compared with the next view's: a delta then encodes only what
+changed."""
+
+_MISSING = object()
+
+
+def _diff(old: Any, new: Any) -> tuple[bool, Any] | None:
+    """What a delta says of a part that was ``old`` and is ``new``: ``None`` if unchanged,
+    else ``(True, new)`` to replace it, or ``(False, entries)`` to merge the entries of an
+    object that changed (when none of its keys went away)."""
+    if type(new) is dict and type(old) is dict and old.keys() <= new.keys():
+        # One pass over the entries; most are the very objects sent before.
+        entries = {
+            k: v
+            for k, v in new.items()
+            if (was := old.get(k, _MISSING)) is not v and not _same(was, v)
+        }
+        return (False, entries) if entries else None
+    return None if _same(old, new) else (True, new)
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether a part (or an entry of one) is unchanged: the same object, or equal and of
+    the same type (``1 == True``, but the JSON differs)."""
+    return old is new or (type(old) is type(new) and old == new)
+
 
 HISTORY_KEYS = ("history", "history_from")
 
@@ -216,10 +242,16 @@ class _SeatParts:
         client.sent = self.view if client.delta else None
 
     def delta_state(
-        self, table: _TableParts, client: Client, built: dict[tuple[Any, ...], tuple[object, str]]
+        self,
+        table: _TableParts,
+        client: Client,
+        built: dict[tuple[Any, ...], tuple[object, str]],
+        diffs: dict[tuple[int, int], Any],
     ) -> bool:
         """Queue a delta state for ``client`` if it asked for them and one can be made from
-        what it was sent last; False otherwise (then it needs ``full_state``)."""
+        what it was sent last; False otherwise (then it needs ``full_state``). ``diffs``
+        keeps the changes between pairs of parts worked out in this broadcast: seats whose
+        views share objects (``Game.view(shared=True)``) need each worked out once."""
         sent = client.sent
         since = client.history_len
         if (
@@ -235,14 +267,23 @@ class _SeatParts:
             changed: ViewParts = {}
             merge: list[str] = []
             for name, part in self.view.items():
-                old = sent.get(name)
-                if old == part:
+                old = sent.get(name, _MISSING)
+                if old is part:
                     continue
-                if isinstance(part, dict) and isinstance(old, dict) and old.keys() <= part.keys():
-                    changed[name] = {k: v for k, v in part.items() if old.get(k) != v}
-                    merge.append(name)
+                pair = (id(old), id(part))
+                known = diffs.get(pair)
+                # The entry holds both parts, so their ids cannot be taken by others.
+                if known is not None and known[0] is old and known[1] is part:
+                    found = known[2]
                 else:
-                    changed[name] = part
+                    found = _diff(old, part)
+                    diffs[pair] = (old, part, found)
+                if found is None:
+                    continue
+                whole, value = found
+                changed[name] = value
+                if not whole:
+                    merge.append(name)
             entry = built[key] = (sent, self._state(table, changed, since, merge))
         client.push(entry[1])
         self._sent(client)
@@ -411,7 +452,7 @@ class Room:
 
     def _seat_parts(self, seat: int | None, table: _TableParts, since: int) -> _SeatParts:
         """One seat's view (its history from event ``since`` on) and legal actions, encoded."""
-        view = self.game.view(seat, since=since)
+        view = self.game.view(seat, since=since, shared=True)
         legal: list[Any] = []
         if seat is not None and table.status == PLAYING:
             legal = [a.to_wire() for a in self.game.legal_actions(seat)]
@@ -420,7 +461,7 @@ class Room:
         start = view.get("history_from", 0)
         return _SeatParts(
             seat=seat,
-            view={k: encode_part(v) for k, v in view.items() if k not in HISTORY_KEYS},
+            view={k: v for k, v in view.items() if k not in HISTORY_KEYS},
             events=events,
             start=start if isinstance(start, int) else 0,
             legal=encode(legal),
@@ -439,13 +480,14 @@ class Room:
         for client in self.clients:
             if client.joined:
                 by_seat.setdefault(client.seat, []).append(client)
+        diffs: dict[tuple[int, int], Any] = {}
         for seat, clients in by_seat.items():
             since = min(c.history_len if c.delta and c.sent is not None else 0 for c in clients)
             parts = self._seat_parts(seat, table, since)
             whole: _SeatParts | None = parts if parts.start == 0 else None
             built: dict[tuple[Any, ...], tuple[object, str]] = {}
             for client in clients:
-                if parts.delta_state(table, client, built):
+                if parts.delta_state(table, client, built, diffs):
                     continue
                 if whole is None:
                     whole = self._seat_parts(seat, table, 0)
@@ -884,6 +926,7 @@ class Lobby:
         self.fanout: Fanout = fanout or LocalFanout()
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Blocking work (storage, replays) off the event loop."""
@@ -898,15 +941,35 @@ class Lobby:
         status: str,
         outcome: Mapping[str, Any] | None,
     ) -> None:
-        """Store one action: at once where that is a quick local write (SQLite served by
-        this process alone), else in a worker thread. Returns once it is committed."""
+        """Store one action; returns once it is committed. Where that is a quick local
+        write (SQLite served by this process alone) the actions that arrive together, from
+        any tables, share one commit on the event loop; else each goes in a worker thread."""
         storage = self.storage
         if storage.quick_appends and not self.fanout.shared:
-            storage.append_action(code, index, action, status=status, outcome=outcome)
+            future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._appends.append((Append(code, index, action, status, outcome), future))
+            if len(self._appends) == 1:
+                asyncio.get_running_loop().call_soon(self._write_appends)
+            await future
         else:
             await self.run(
                 storage.append_action, code, index, action, status=status, outcome=outcome
             )
+
+    def _write_appends(self) -> None:
+        """Commit every append waiting, in one batch, and tell each waiter how it went."""
+        batch, self._appends = self._appends, []
+        try:
+            failures = self.storage.append_actions([item for item, _ in batch])
+        except Exception as err:
+            failures = [err] * len(batch)
+        for (_, future), failure in zip(batch, failures, strict=True):
+            if future.done():
+                continue
+            if failure is None:
+                future.set_result(None)
+            else:
+                future.set_exception(failure)
 
     async def start(self) -> None:
         botplay.check_level(self.settings.standin_level)

@@ -7,10 +7,12 @@ moves the table's version on. The primary key ``(code, idx)`` makes a second wri
 the same action index fail instead of forking the game.
 
 Every method is blocking; the server calls them from worker threads, except
-``append_action`` on SQLite (``quick_appends``): there one connection kept for appends
-writes each action in a short transaction of two prepared statements, quick enough to run
-on the event loop (SQLite's automatic checkpoint of the write-ahead log, every thousand
-pages or so, makes an occasional append take a few milliseconds).
+``append_actions`` on SQLite (``quick_appends``): there one connection kept for appends
+writes a batch of actions (of any tables) in one short transaction, each behind a
+savepoint of its own so that one refused action leaves the others standing. That is
+quick enough to run on the event loop, and one commit for all the actions that arrived
+together costs far less than one each (SQLite's automatic checkpoint of the write-ahead
+log, every thousand pages or so, makes an occasional batch take a few milliseconds).
 """
 
 from __future__ import annotations
@@ -108,6 +110,18 @@ class StoredTable:
     def record(self) -> dict[str, Any]:
         """The table's full ``geodeck/1`` record."""
         return {**self.head, "actions": [dict(a) for a in self.actions]}
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One action to store: number ``index`` of table ``code``, with the table's status
+    (and outcome, once finished) after it."""
+
+    code: str
+    index: int
+    action: Mapping[str, Any]
+    status: str
+    outcome: Mapping[str, Any] | None = None
 
 
 def default_url() -> str:
@@ -287,12 +301,14 @@ class Storage:
         One transaction: either both happen or neither. ``Conflict`` if that index is
         already stored (another writer got there first).
         """
+        if self.quick_appends:
+            failed = self.append_actions([Append(code, index, action, status, outcome)])[0]
+            if failed is not None:
+                raise failed
+            return
         now = time.time()
         text = _dumps(action)
         ended = None if outcome is None else _dumps(outcome)
-        if self.quick_appends:
-            self._append_sqlite(code, index, text, status, ended, now)
-            return
         try:
             with self._tx() as conn:
                 conn.execute(_APPEND, {"code": code, "idx": index, "action": text, "at": now})
@@ -312,33 +328,62 @@ class Storage:
         except IntegrityError as err:
             raise Conflict(f"action {index} of table {code} is stored already") from err
 
-    def _append_sqlite(
-        self, code: str, index: int, text: str, status: str, ended: str | None, now: float
-    ) -> None:
-        """``append_action`` on the connection kept for appends, through the driver."""
+    def append_actions(self, batch: Sequence[Append]) -> list[Exception | None]:
+        """Store several appends (``quick_appends`` only) in one commit: for each, ``None``
+        once it is committed, or the error that kept it out (``Conflict`` as
+        ``append_action`` raises it). A failure of the commit itself fails them all.
+
+        Each append first moves its table's version on, and only if that worked writes
+        the action, so a refused append changes nothing and the others go ahead. An action
+        row that exists while its table is at the version before it is a damaged database:
+        then the batch is undone and written again, each append behind a savepoint."""
+        if not self.quick_appends:
+            raise RuntimeError("batched appends are for a SQLite file this process serves")
         with self._writer_lock:
-            if self._writer is None:
-                self._writer = self.engine.raw_connection()
-            writer = self._writer
             try:
-                cursor = writer.cursor()
-                try:
-                    cursor.execute(_SQLITE_APPEND, (code, index, text, now))
-                    cursor.execute(_SQLITE_MOVE_ON, (index + 1, status, now, ended, code, index))
-                    moved = cursor.rowcount
-                finally:
-                    cursor.close()
-                if moved != 1:
-                    raise Conflict(f"table {code} is not at version {index}")
-                writer.commit()
-            except BaseException as err:
-                try:
-                    writer.rollback()
-                except Exception:
-                    self._drop_writer()
-                if isinstance(err, self.engine.dialect.loaded_dbapi.IntegrityError):
-                    raise Conflict(f"action {index} of table {code} is stored already") from err
+                return self._write_batch(batch, careful=False)
+            except _Retry:
+                return self._write_batch(batch, careful=True)
+
+    def _write_batch(self, batch: Sequence[Append], *, careful: bool) -> list[Exception | None]:
+        if self._writer is None:
+            self._writer = self.engine.raw_connection()
+        writer = self._writer
+        integrity = self.engine.dialect.loaded_dbapi.IntegrityError
+        now = time.time()
+        failures: list[Exception | None] = []
+        try:
+            cursor = writer.cursor()
+            try:
+                # An explicit transaction: a savepoint opened outside one would commit on
+                # its release, one action at a time.
+                cursor.execute("BEGIN")
+                for item in batch:
+                    if careful:
+                        cursor.execute("SAVEPOINT one_append")
+                    try:
+                        failures.append(_append_one(cursor, item, now))
+                    except integrity:
+                        if not careful:
+                            raise _Retry() from None
+                        cursor.execute("ROLLBACK TO one_append")
+                        failures.append(
+                            Conflict(f"action {item.index} of table {item.code} is stored already")
+                        )
+                    if careful:
+                        cursor.execute("RELEASE one_append")
+            finally:
+                cursor.close()
+            writer.commit()
+        except BaseException as err:
+            try:
+                writer.rollback()
+            except Exception:
+                self._drop_writer()
+            if isinstance(err, _Retry) or not isinstance(err, Exception):
                 raise
+            return [err] * len(batch)
+        return failures
 
     def set_status(self, code: str, status: str) -> None:
         with self._tx() as conn:
@@ -402,6 +447,21 @@ class Storage:
             query = query.where(tables.c.status != "finished")
         with self.engine.connect() as conn:
             return [r.code for r in conn.execute(query).all()]
+
+
+class _Retry(Exception):
+    """A batch met an action row it did not expect: write it again with savepoints."""
+
+
+def _append_one(cursor: Any, item: Append, now: float) -> Conflict | None:
+    """One append of a batch: the table moves on from ``index`` or nothing happens."""
+    code, index = item.code, item.index
+    ended = None if item.outcome is None else _dumps(item.outcome)
+    cursor.execute(_SQLITE_MOVE_ON, (index + 1, item.status, now, ended, code, index))
+    if cursor.rowcount != 1:
+        return Conflict(f"table {code} is not at version {index}")
+    cursor.execute(_SQLITE_APPEND, (code, index, _dumps(item.action), now))
+    return None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:

@@ -18,19 +18,27 @@ TEXTS = ("capital", "vehicle")
 class Country:
     """One country card. ``data`` keeps every field of the deck or record, for round trips."""
 
-    __slots__ = ("colour", "data", "id", "name")
+    __slots__ = ("_face", "colour", "data", "id", "name")
 
     def __init__(self, country_id: str, data: Mapping[str, Any]) -> None:
         self.id = country_id
         self.data: dict[str, Any] = dict(data)
         self.name: str = str(data["name"])
         self.colour: str = str(data["colour"])
+        self._face: dict[str, Any] | None = None
 
     def card(self) -> dict[str, Any]:
-        """The card as it lies face up: everything on it is public."""
-        out: dict[str, Any] = {"id": self.id}
-        out.update(self.data)
-        return out
+        """The card as it lies face up: everything on it is public (a fresh dict)."""
+        return dict(self.face())
+
+    def face(self) -> dict[str, Any]:
+        """The card's own dict of its face: the same object every time, for views that
+        share it (``Game.view(shared=True)``). Not to be changed."""
+        if self._face is None:
+            face: dict[str, Any] = {"id": self.id}
+            face.update(self.data)
+            self._face = face
+        return self._face
 
 
 class Question:

@@ -421,10 +421,12 @@ class UndercoverGame(Game):
 
     # -- showing --------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+    def view(
+        self, seat: int | None = None, *, since: int = 0, shared: bool = False
+    ) -> dict[str, Any]:
         from geodeck.undercover.view import build_view
 
-        return build_view(self, seat, since)
+        return build_view(self, seat, since, shared=shared)
 
     def summary(self) -> dict[str, Any]:
         from geodeck.undercover.view import build_summary

@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 _X = re.compile(r"\bX\b")
 
 
-def build_view(game: UndercoverGame, seat: int | None, since: int = 0) -> dict[str, Any]:
-    """Exactly what ``seat`` may know; ``None`` is a spectator."""
+def build_view(
+    game: UndercoverGame, seat: int | None, since: int = 0, *, shared: bool = False
+) -> dict[str, Any]:
+    """Exactly what ``seat`` may know; ``None`` is a spectator. ``shared``: the country
+    cards are the cards' own dicts (``Game.view``)."""
     if seat is not None and not 0 <= seat < len(game.seats):
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
     since = min(max(since, 0), len(game.history))
@@ -54,7 +57,9 @@ def build_view(game: UndercoverGame, seat: int | None, since: int = 0) -> dict[s
             }
             for i, name in enumerate(game.seats)
         ],
-        "layout": [game.countries[c].card() for c in r.layout],
+        "layout": [
+            game.countries[c].face() if shared else game.countries[c].card() for c in r.layout
+        ],
         "stones": _stones(game),
         "commitment": r.commitment,
         "hidden": (

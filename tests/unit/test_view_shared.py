@@ -1,0 +1,39 @@
+"""``view(seat, shared=True)``: the same view, its unchanging parts shared between calls."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import geodeck
+from tests.support import random_step
+
+
+@pytest.mark.parametrize("game_id", ["uppsala", "italia", "undercover"])
+def test_a_shared_view_says_exactly_what_a_fresh_one_says(game_id: str) -> None:
+    seats = ["Ann", "Ben", "Cem"]
+    game = geodeck.new_game(game_id, seats, seed=9)
+    rng = random.Random(9)
+    shared_faces = 0
+    while not game.finished:
+        for seat in [None, 0, 1, 2]:
+            fresh = game.view(seat)
+            shared = game.view(seat, shared=True)
+            # The same content, keys in the same order, for every seat at every step.
+            assert json.dumps(shared) == json.dumps(fresh), (seat, game.version)
+        again = game.view(0, shared=True)
+        other = game.view(1, shared=True)
+        assert again["seat"] == 0
+        assert other["seat"] == 1
+        faces = again.get("cards") or {c["id"]: c for c in again.get("layout", [])}
+        others = other.get("cards") or {c["id"]: c for c in other.get("layout", [])}
+        shared_faces += sum(1 for k, face in faces.items() if others.get(k) is face)
+        # A fresh view is the caller's own: changing it changes no later view.
+        mine = game.view(0)
+        for face in (mine.get("cards") or {}).values():
+            face["name"] = "Nowhere-on-any-map"
+        assert "Nowhere-on-any-map" not in json.dumps(game.view(0, shared=True))
+        random_step(game, rng)
+    assert shared_faces > 0
