@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from geodeck.core.errors import RecordError, SetupError
+from geodeck.core.errors import NotYourTurn, RecordError, SetupError
 
 FORMAT = "geodeck/1"
 
@@ -106,6 +106,18 @@ class Game(ABC):
         self._perform(action)
         self.actions.append(action)
         return self.history[mark:]
+
+    def _due(self, seat: int, rules: Mapping[str, str]) -> str | None:
+        """The kind of move due from ``seat`` now; ``NotYourTurn`` (citing the rule of the
+        move that is due, from ``rules``) if its move is not awaited."""
+        seats, kind = self.expects()
+        if seat not in seats:
+            who = ", ".join(self.seats[s] for s in seats)
+            raise NotYourTurn(
+                f"seat {seat} may not act now; waiting for {who} to {kind}",
+                rule=rules.get(kind or ""),
+            )
+        return kind
 
     @abstractmethod
     def _validate(self, action: Any) -> None:

@@ -10,7 +10,6 @@ from typing import Any
 from geodeck.core.errors import (
     GameOver,
     IllegalAction,
-    NotYourTurn,
     RecordError,
     SetupError,
     WrongKind,
@@ -256,13 +255,7 @@ class CrossGame(Game):
             raise GameOver("the game is over")
         if not isinstance(action, Place | Accept | Challenge | Guess):
             raise IllegalAction(f"not a cross-family action: {action!r}")
-        seats, kind = self.expects()
-        if action.seat not in seats:
-            who = ", ".join(self.seats[s] for s in seats)
-            raise NotYourTurn(
-                f"seat {action.seat} may not act now; waiting for {who} to {kind}",
-                rule=_RULE_OF[kind or ""],
-            )
+        kind = self._due(action.seat, _RULE_OF)
         if action.act != kind and not (kind == RESPOND and action.act in ("accept", "challenge")):
             raise WrongKind(f"a {kind} is due, not a {action.act}", rule=_RULE_OF[kind or ""])
         if isinstance(action, Place):

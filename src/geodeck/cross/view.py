@@ -21,15 +21,13 @@ def build_view(
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
     since = min(max(since, 0), len(game.history))
     if not shared:
-        common = _common(game, shared=False)
-    elif game.shared_view is not None and game.shared_view[0] == game.version:
-        common = game.shared_view[1]
+        view = _common(game, shared=False)
     else:
-        common = _common(game, shared=True)
-        game.shared_view = (game.version, common)
-    view = dict(common)
+        if game.shared_view is None or game.shared_view[0] != game.version:
+            game.shared_view = (game.version, _common(game, shared=True))
+        view = dict(game.shared_view[1])
     view["seat"] = seat
-    guessing = common["guessing"]
+    guessing = view["guessing"]
     if guessing is not None:
         view["guessing"] = {
             **guessing,

@@ -111,6 +111,10 @@ changed."""
 
 _MISSING = object()
 
+Diffs = dict[tuple[int, int], tuple[Any, Any, tuple[bool, Any] | None]]
+"""The changes between pairs of parts worked out in one broadcast, by the parts' ids;
+each entry holds both parts, so that their ids stay theirs while the entry lives."""
+
 
 def _diff(old: Any, new: Any) -> tuple[bool, Any] | None:
     """What a delta says of a part that was ``old`` and is ``new``: ``None`` if unchanged,
@@ -246,7 +250,7 @@ class _SeatParts:
         table: _TableParts,
         client: Client,
         built: dict[tuple[Any, ...], tuple[object, str]],
-        diffs: dict[tuple[int, int], Any],
+        diffs: Diffs,
     ) -> bool:
         """Queue a delta state for ``client`` if it asked for them and one can be made from
         what it was sent last; False otherwise (then it needs ``full_state``). ``diffs``
@@ -272,7 +276,6 @@ class _SeatParts:
                     continue
                 pair = (id(old), id(part))
                 known = diffs.get(pair)
-                # The entry holds both parts, so their ids cannot be taken by others.
                 if known is not None and known[0] is old and known[1] is part:
                     found = known[2]
                 else:
@@ -480,7 +483,7 @@ class Room:
         for client in self.clients:
             if client.joined:
                 by_seat.setdefault(client.seat, []).append(client)
-        diffs: dict[tuple[int, int], Any] = {}
+        diffs: Diffs = {}
         for seat, clients in by_seat.items():
             since = min(c.history_len if c.delta and c.sent is not None else 0 for c in clients)
             parts = self._seat_parts(seat, table, since)
@@ -946,10 +949,11 @@ class Lobby:
         any tables, share one commit on the event loop; else each goes in a worker thread."""
         storage = self.storage
         if storage.quick_appends and not self.fanout.shared:
-            future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            loop = asyncio.get_running_loop()
+            future: asyncio.Future[None] = loop.create_future()
             self._appends.append((Append(code, index, action, status, outcome), future))
             if len(self._appends) == 1:
-                asyncio.get_running_loop().call_soon(self._write_appends)
+                loop.call_soon(self._write_appends)
             await future
         else:
             await self.run(

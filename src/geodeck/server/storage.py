@@ -380,9 +380,9 @@ class Storage:
                 writer.rollback()
             except Exception:
                 self._drop_writer()
-            if isinstance(err, _Retry) or not isinstance(err, Exception):
-                raise
-            return [err] * len(batch)
+            if isinstance(err, Exception) and not isinstance(err, _Retry):
+                return [err] * len(batch)
+            raise
         return failures
 
     def set_status(self, code: str, status: str) -> None:

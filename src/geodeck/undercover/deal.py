@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from geodeck.core.errors import SetupError
 from geodeck.undercover.data import Country, Question
@@ -65,14 +65,7 @@ def check_layout(
             f"{variant.layout}",
             rule="B2.1",
         )
-    unknown = [c for c in layout if c not in countries]
-    if unknown:
-        raise SetupError(
-            f"{where} names {unknown[0]!r}, which the record does not embed", rule="B2.1"
-        )
-    twice = [c for c, n in Counter(layout).items() if n > 1]
-    if twice:
-        raise SetupError(f"{where} lists {twice[0]!r} twice", rule="B2.1")
+    _known_once(layout, countries, where, "B2.1")
     colours = Counter(countries[c].colour for c in layout)
     over = [colour for colour, n in colours.items() if n > variant.per_colour]
     if over:
@@ -106,15 +99,20 @@ def deal_pile(questions: Mapping[str, Question], removed: Sequence[str], seed: i
 
 def check_pile(pile: Sequence[str], questions: Mapping[str, Question]) -> list[str]:
     """A record's question pile names embedded questions, each once (B2.3)."""
-    unknown = [q for q in pile if q not in questions]
+    _known_once(pile, questions, "setup.questions", "B2.3")
+    return list(pile)
+
+
+def _known_once(names: Sequence[str], known: Container[str], where: str, rule: str) -> None:
+    """``SetupError`` unless every name is one the record embeds, and none comes twice."""
+    unknown = [n for n in names if n not in known]
     if unknown:
         raise SetupError(
-            f"setup.questions names {unknown[0]!r}, which the record does not embed", rule="B2.3"
+            f"{where} names {unknown[0]!r}, which the record does not embed", rule=rule
         )
-    twice = [q for q, n in Counter(pile).items() if n > 1]
+    twice = [n for n, count in Counter(names).items() if count > 1]
     if twice:
-        raise SetupError(f"setup.questions lists {twice[0]!r} twice", rule="B2.3")
-    return list(pile)
+        raise SetupError(f"{where} lists {twice[0]!r} twice", rule=rule)
 
 
 def reshuffle(discard: Sequence[str], seed: int, index: int) -> list[str]:

@@ -12,7 +12,6 @@ from typing import Any
 from geodeck.core.errors import (
     GameOver,
     IllegalAction,
-    NotYourTurn,
     RecordError,
     SetupError,
     WrongKind,
@@ -263,13 +262,8 @@ class UndercoverGame(Game):
             raise GameOver("the game is over", rule="B3")
         if not isinstance(action, Hide | Name | Answer | Stone | Pass):
             raise IllegalAction(f"not an undercover action: {action!r}")
-        seats, kind = self.expects()
+        kind = self._due(action.seat, _RULE_OF)
         rule = _RULE_OF.get(kind or "")
-        if action.seat not in seats:
-            who = ", ".join(self.seats[s] for s in seats)
-            raise NotYourTurn(
-                f"seat {action.seat} may not act now; waiting for {who} to {kind}", rule=rule
-            )
         if action.act != kind and not (kind == STONE and action.act == "pass"):
             raise WrongKind(f"{_an(kind)} is due, not {_an(action.act)}", rule=rule)
         r = self.round
