@@ -21,12 +21,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
+
 from geodeck.bots import LEVELS, Bot, make_bot
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 
 PAUSE = 0.8
 """Seconds a bot's move stays on the screen before play goes on (``--fast``: none)."""
+BOT = "bold cyan"
 
 BOT_NAME = re.compile(r".*\S\s*\((" + "|".join(LEVELS) + r")\)")
 
@@ -60,12 +63,26 @@ def bot_names(levels: Sequence[str], taken: Sequence[str] = ()) -> list[str]:
     return names
 
 
-def seat_list(seats: str | None, bots: str | None) -> str | None:
-    """The ``--seats`` text with the ``--bots`` seats added at the end."""
-    if bots is None:
-        return seats
-    humans = [name.strip() for name in seats.split(",")] if seats is not None else []
-    return ",".join([*humans, *bot_names(parse_levels(bots), humans)])
+def seat_names(
+    seats: str | None, bots: str | None, players: tuple[int, int], label: str
+) -> list[str]:
+    """The players named with ``--seats``, then the ``--bots`` seats, checked against the
+    game's range of ``players``; a problem raises ``GeodeckError`` (``label`` names the
+    game in it)."""
+    if seats is None and bots is None:
+        raise GeodeckError("name the players with --seats, for example --seats Ann,Ben,Cem")
+    names = [name.strip() for name in seats.split(",")] if seats is not None else []
+    if bots is not None:
+        names += bot_names(parse_levels(bots), names)
+    low, high = players
+    if not low <= len(names) <= high:
+        given = "--seats names" if bots is None else "--seats and --bots give"
+        raise GeodeckError(f"{label} needs {low} to {high} players, {given} {len(names)}")
+    if not all(names):
+        raise GeodeckError(f"every player needs a name: --seats {seats!r} has an empty one")
+    if len(set(names)) != len(names):
+        raise GeodeckError(f"the players need different names: --seats {seats!r}")
+    return names
 
 
 def bot_seed(record: Mapping[str, Any], seat: int) -> int:
@@ -117,6 +134,11 @@ def bots_for(game: Game) -> dict[int, BotSeat]:
             ) from err
         bots[seat] = BotSeat(seat, game.seats[seat], level, bot)
     return bots
+
+
+def bot_said(name: str, said: str | Text) -> Text:
+    """A bot's move as the line under the table: ``⚙ Bot 1 (expert) accepts.``"""
+    return Text.assemble(("⚙ ", BOT), (name, BOT), " ", said)
 
 
 class Pacer:

@@ -6,17 +6,12 @@ from typing import Any
 
 from rich.text import Text
 
-from geodeck.cli.bot_seats import BotSeat, Pacer
-from geodeck.cli.history import Story, card_name, seat_name
+from geodeck.cli.bot_seats import bot_said
+from geodeck.cli.history import card_name, seat_name
 from geodeck.cli.labels import COLUMN, LINE_TITLES
-from geodeck.cli.play import HotSeat, Saver, _own_guess
-from geodeck.cli.prompts import Keyboard, ask_guess
-from geodeck.cli.render import fitted_screen, scoring_screen, table_panel
-from geodeck.core.seats import clockwise_from
-from geodeck.cross.actions import Accept, Challenge, CrossAction, Guess, Place
-from geodeck.cross.game import CrossGame
-
-BOT = "bold cyan"
+from geodeck.cli.play import HotSeat
+from geodeck.cli.render import fitted_screen
+from geodeck.cross.actions import Accept, Challenge, CrossAction, Place
 
 
 class BotHotSeat(HotSeat):
@@ -26,20 +21,6 @@ class BotHotSeat(HotSeat):
     needs no private screen; a person's does, and when only one person plays there is
     nobody to pass the keyboard to, so that screen is not asked for.
     """
-
-    def __init__(
-        self,
-        game: CrossGame,
-        kb: Keyboard,
-        saver: Saver | None,
-        note: str,
-        bots: dict[int, BotSeat],
-        pacer: Pacer,
-    ) -> None:
-        super().__init__(game, kb, saver, note)
-        self.bots = bots
-        self.pacer = pacer
-        self.people = len(game.seats) - len(bots)
 
     def _turn(self, view: dict[str, Any], kind: str) -> None:
         seat = view["next"]["seats"][0]
@@ -54,48 +35,19 @@ class BotHotSeat(HotSeat):
         self.kb.clear()
         self.kb.show(
             fitted_screen(self.kb.console, after, labels=False, spare=2),
-            Text.assemble(("⚙ ", BOT), (player.name, BOT), " ", said),
+            bot_said(player.name, said),
         )
         self.pacer.pause()
 
-    def _guesses(self, view: dict[str, Any]) -> None:
-        kb = self.kb
-        waiting = view["next"]["seats"]
-        order = [s for s in clockwise_from(view["turn"], len(view["seats"])) if s in waiting]
-        for seat in order:
-            public = self.game.view(None)
-            name = seat_name(public, seat)
-            player = self.bots.get(seat)
-            kind = "Final scoring" if public["guessing"]["final"] else "Interim scoring"
-            kb.clear()
-            kb.show(
-                fitted_screen(kb.console, public, labels=False, spare=3),
-                Text.assemble(
-                    (kind, "bold magenta"),
-                    ": everyone guesses in secret how many cards on the table are wrong.",
-                ),
-            )
-            if player is not None:
-                self._apply(player.choose(self.game))
-                kb.show(Text.assemble(("⚙ ", BOT), (name, BOT), " has made a secret guess."))
-                self.pacer.pause()
-                continue
-            if self.people > 1:
-                kb.pause(f"Pass the keyboard to {name}, then press Enter.")
-                kb.clear()
-                kb.show(table_panel(public, labels=False))
-            self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
-            if self.people > 1:
-                mine = _own_guess(self.game.view(seat), seat)
-                kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.")
-                kb.clear()
-        after = self.game.view(None)
-        if after["outcome"] is None:
-            kb.show(scoring_screen(after, Story(after).scorings[-1]))
-            if self.people:
-                kb.pause("Press Enter to play on.")
-            else:
-                self.pacer.pause(3)
+    def _guess(self, public: dict[str, Any], seat: int) -> None:
+        player = self.bots.get(seat)
+        if player is None:
+            super()._guess(public, seat)
+            return
+        action = player.choose(self.game)
+        self._apply(action)
+        self.kb.show(bot_said(seat_name(public, seat), _said(public, action)))
+        self.pacer.pause()
 
 
 def _said(view: dict[str, Any], action: CrossAction) -> Text:

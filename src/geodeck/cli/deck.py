@@ -17,11 +17,11 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.table import Table
 from rich.text import Text
 
+from geodeck.cli.files import read_deck_file
 from geodeck.core.errors import GeodeckError
 from geodeck.cross.cards import KINDS, printed_position
 from geodeck.cross.editions import EDITIONS
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file, shipped_undercover
-from geodeck.decks.files import deck_cards
 from geodeck.decks.places import (
     MAX_CARDS,
     MIN_CARDS,
@@ -83,32 +83,14 @@ def load(deck: str) -> Loaded:
         return Loaded(deck, QUESTIONS, {"questions": shipped_undercover()["questions"]})
     path = Path(deck)
     if path.suffix.lower() == ".json" or path.is_file():
-        return Loaded(path.stem, "places", read_deck_file(path))
+        try:
+            return Loaded(path.stem, "places", read_deck_file(path))
+        except GeodeckError as err:
+            fail(str(err))
     fail(
         f"unknown deck {deck!r}: the decks are {', '.join(ALL_DECKS)} "
         "(or give a deck file, FILE.json)"
     )
-
-
-def read_deck_file(path: Path) -> dict[str, Any]:
-    """A deck file as a deck: ``title`` and the checked ``cards``."""
-    try:
-        raw: Any = json.loads(path.read_text("utf-8"))
-    except OSError as err:
-        fail(f"cannot read deck file {path}: {err.strerror or err}")
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        fail(f"deck file {path} is not JSON text: {err}")
-    try:
-        cards = deck_cards(raw)
-    except GeodeckError as err:
-        fail(f"deck file {path}: {err}")
-    head = raw if isinstance(raw, dict) else {}
-    return {
-        "deck": str(head.get("deck") or path.stem),
-        "title": str(head.get("title") or path.name),
-        "attribution": str(head.get("attribution") or ""),
-        "cards": cards,
-    }
 
 
 # -- list ---------------------------------------------------------------------------------

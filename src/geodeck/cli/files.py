@@ -8,6 +8,7 @@ from typing import Any
 
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
+from geodeck.decks.files import deck_cards
 
 
 def read_json(
@@ -33,3 +34,20 @@ def read_game(path: Path) -> Game:
         return Game.from_record(data)
     except GeodeckError as err:
         raise GeodeckError(f"{path} is not a valid game record: {err}") from err
+
+
+def read_deck_file(path: Path) -> dict[str, Any]:
+    """A deck file (see ``geodeck.decks.files``) as a deck: ``deck``, ``title``,
+    ``attribution`` and the checked ``cards``."""
+    raw = read_json(path, label="deck file ")
+    try:
+        cards = deck_cards(raw)
+    except GeodeckError as err:
+        raise GeodeckError(f"deck file {path}: {err}") from err
+    head = raw if isinstance(raw, dict) else {}
+    return {
+        "deck": str(head.get("deck") or path.stem),
+        "title": str(head.get("title") or path.name),
+        "attribution": str(head.get("attribution") or ""),
+        "cards": cards,
+    }

@@ -7,27 +7,29 @@ import json
 import os
 import secrets
 import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Generic, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from geodeck.cli.bot_seats import Pacer, bots_for, seat_list
-from geodeck.cli.files import read_game, read_json
+from geodeck.cli.bot_seats import BotSeat, Pacer, bots_for, seat_names
+from geodeck.cli.files import read_deck_file, read_game
 from geodeck.cli.history import Story, seat_name
 from geodeck.cli.prompts import Keyboard, Quit, ask_guess, ask_place, ask_respond
 from geodeck.cli.render import final_screen, fitted_screen, scoring_screen, table_panel
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game, new_game
 from geodeck.core.seats import clockwise_from
-from geodeck.cross.actions import CrossAction, Guess
+from geodeck.cross.actions import Guess
 from geodeck.cross.editions import EDITIONS, PLAYERS
 from geodeck.cross.game import CrossGame
-from geodeck.decks.files import deck_cards
 
 INTERRUPTED = 130
+G = TypeVar("G", bound=Game)
 
 
 class Saver:
@@ -54,14 +56,45 @@ class Saver:
             raise
 
 
-class HotSeat:
-    """The game loop: show the table, ask whoever is due, apply, save, until the end."""
+@dataclass(eq=False)
+class Host(Generic[G]):
+    """A game at one keyboard: the seats in ``bots`` move by themselves, every move is
+    saved (when there is a ``saver``)."""
 
-    def __init__(self, game: CrossGame, kb: Keyboard, saver: Saver | None, note: str) -> None:
-        self.game = game
-        self.note = note
-        self.kb = kb
-        self.saver = saver
+    game: G
+    kb: Keyboard
+    saver: Saver | None
+    note: str
+    bots: dict[int, BotSeat]
+    pacer: Pacer
+
+    @property
+    def people(self) -> int:
+        """The seats persons play; with one, the keyboard is never passed."""
+        return len(self.game.seats) - len(self.bots)
+
+    def run(self) -> None:
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> None:
+        self.game.apply(action)
+        if self.saver is not None:
+            self.saver.save(self.game)
+
+    def _footer(self) -> Text:
+        where = f"saved to {self.saver.path} after every move" if self.saver else "not saved"
+        return Text(f"{self.note} · game {where} · type quit to stop", "dim")
+
+    def _play_on(self) -> None:
+        """After a scoring: wait for Enter, or with only bots playing, pause a while."""
+        if self.people:
+            self.kb.pause("Press Enter to play on.")
+        else:
+            self.pacer.pause(3)
+
+
+class HotSeat(Host[CrossGame]):
+    """The game loop: show the table, ask whoever is due, apply, save, until the end."""
 
     def run(self) -> None:
         while True:
@@ -74,15 +107,6 @@ class HotSeat:
                 self._guesses(view)
             else:
                 self._turn(view, kind)
-
-    def _apply(self, action: CrossAction) -> None:
-        self.game.apply(action)
-        if self.saver is not None:
-            self.saver.save(self.game)
-
-    def _footer(self) -> Text:
-        where = f"saved to {self.saver.path} after every move" if self.saver else "not saved"
-        return Text(f"{self.note} · game {where} · type quit to stop", "dim")
 
     def _turn(self, view: dict[str, Any], kind: str) -> None:
         self.kb.clear()
@@ -102,7 +126,6 @@ class HotSeat:
         order = [s for s in clockwise_from(view["turn"], len(view["seats"])) if s in waiting]
         for seat in order:
             public = self.game.view(None)
-            name = seat_name(public, seat)
             kind = "Final scoring" if public["guessing"]["final"] else "Interim scoring"
             kb.clear()
             kb.show(
@@ -112,17 +135,26 @@ class HotSeat:
                     ": everyone guesses in secret how many cards on the table are wrong.",
                 ),
             )
-            kb.pause(f"Pass the keyboard to {name}, then press Enter.")
-            kb.clear()
-            kb.show(table_panel(public, labels=False))
-            self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
-            mine = _own_guess(self.game.view(seat), seat)
-            kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.")
-            kb.clear()
+            self._guess(public, seat)
         after = self.game.view(None)
         if after["outcome"] is None:
             kb.show(scoring_screen(after, Story(after).scorings[-1]))
-            kb.pause("Press Enter to play on.")
+            self._play_on()
+
+    def _guess(self, public: dict[str, Any], seat: int) -> None:
+        """A person's secret guess: with others at the keyboard, it is passed first and
+        the screen cleared after."""
+        kb = self.kb
+        name = seat_name(public, seat)
+        if self.people > 1:
+            kb.pause(f"Pass the keyboard to {name}, then press Enter.")
+            kb.clear()
+            kb.show(table_panel(public, labels=False))
+        self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
+        if self.people > 1:
+            mine = _own_guess(self.game.view(seat), seat)
+            kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.")
+            kb.clear()
 
     def _the_end(self, view: dict[str, Any]) -> None:
         self.kb.clear()
@@ -146,41 +178,43 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def read_deck(path: Path) -> dict[str, dict[str, Any]]:
-    """The cards of a deck file (see ``geodeck.decks.files``)."""
-    data = read_json(path, label="deck file ")
+def read_record(path: Path, kind: type[G]) -> G:
+    """The game of ``kind`` saved in a record file, replayed to where it stopped."""
     try:
-        return deck_cards(data)
+        game = read_game(path)
     except GeodeckError as err:
-        raise GeodeckError(f"deck file {path}: {err}") from err
-
-
-def read_record(path: Path) -> CrossGame:
-    """The game saved in a record file, replayed to where it stopped."""
-    game = read_game(path)
-    if not isinstance(game, CrossGame):
-        raise GeodeckError(f"{path} records a {game.game} game, which geodeck play cannot play")
+        fail(str(err))
+    if not isinstance(game, kind):
+        fail(f"{path} records a {game.game} game, which geodeck play cannot play")
     return game
 
 
-def _seat_names(seats: str | None) -> list[str]:
-    if seats is None:
-        fail("name the players with --seats, for example --seats Ann,Ben,Cem")
-    names = [name.strip() for name in seats.split(",")]
-    low, high = PLAYERS
-    if not low <= len(names) <= high:
-        fail(f"{low} to {high} players are needed, --seats names {len(names)}")
-    if not all(names):
-        fail(f"every player needs a name: --seats {seats!r} has an empty one")
-    if len(set(names)) != len(names):
-        fail(f"the players need different names: --seats {seats!r}")
-    return names
+def deal(
+    kind: type[G],
+    game: str,
+    names: list[str],
+    *,
+    variant: str | None,
+    seed: int | None,
+    options: dict[str, Any],
+    deck: Path | None = None,
+) -> tuple[G, int]:
+    """A new game of ``kind`` dealt with ``seed`` (default: a random one), and the seed."""
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
+    try:
+        cards = read_deck_file(deck)["cards"] if deck is not None else None
+        dealt = new_game(game, names, variant=variant, seed=seed, options=options, deck=cards)
+    except GeodeckError as err:
+        fail(str(err))
+    assert isinstance(dealt, kind)
+    return dealt, seed
 
 
 def _new(
     game: str | None,
     *,
     seats: str | None,
+    bots: str | None,
     variant: str | None,
     seed: int | None,
     deck: Path | None,
@@ -192,18 +226,14 @@ def _new(
     edition = EDITIONS.get(game)
     if edition is None:
         fail(f"unknown game {game!r} (known: {known})")
-    names = _seat_names(seats)
-    if variant is not None and variant not in edition.all_variants:
-        fail(f"{game} has no variant {variant!r} (it has: {', '.join(edition.all_variants)})")
-    seed = secrets.randbelow(1_000_000) if seed is None else seed
-    options = {} if max_difficulty is None else {"max_difficulty": max_difficulty}
     try:
-        cards = read_deck(deck) if deck is not None else None
-        dealt = new_game(game, names, variant=variant, seed=seed, options=options, deck=cards)
+        names = seat_names(seats, bots, PLAYERS, game)
     except GeodeckError as err:
         fail(str(err))
-    assert isinstance(dealt, CrossGame)
-    return dealt, seed
+    if variant is not None and variant not in edition.all_variants:
+        fail(f"{game} has no variant {variant!r} (it has: {', '.join(edition.all_variants)})")
+    options = {} if max_difficulty is None else {"max_difficulty": max_difficulty}
+    return deal(CrossGame, game, names, variant=variant, seed=seed, options=options, deck=deck)
 
 
 def play(
@@ -309,65 +339,89 @@ def play(
     if remove_questions is not None:
         fail("--remove-questions belongs to undercover's hard variant")
     if resume is not None:
-        given = [
-            flag
-            for flag, value in (
-                ("--seats", seats),
-                ("--variant", variant),
-                ("--seed", seed),
-                ("--deck", deck),
-                ("--max-difficulty", max_difficulty),
-                ("--bots", bots),
-            )
-            if value is not None
-        ]
-        if given:
-            fail(f"{', '.join(given)} cannot be used with --resume: the record holds the setup")
-        try:
-            loaded = read_record(resume)
-        except GeodeckError as err:
-            fail(str(err))
+        refuse_setup(
+            {
+                "--seats": seats,
+                "--variant": variant,
+                "--seed": seed,
+                "--deck": deck,
+                "--max-difficulty": max_difficulty,
+                "--bots": bots,
+            }
+        )
+        loaded = read_record(resume, CrossGame)
         if game is not None and game != loaded.game:
             fail(f"{resume} holds a {loaded.game} game, not {game}")
         note = f"resumed from {resume}"
-        saver: Saver | None = Saver(save or resume)
+        path: Path | None = save or resume
     else:
-        try:
-            seats = seat_list(seats, bots)
-        except GeodeckError as err:
-            fail(str(err))
         loaded, dealt_seed = _new(
             game,
             seats=seats,
+            bots=bots,
             variant=variant,
             seed=seed,
             deck=deck,
             max_difficulty=max_difficulty,
         )
         note = f"seed {dealt_seed}"
-        saver = Saver(save) if save is not None else None
+        path = save
+    play_at_keyboard(loaded, _hot_seat, note=note, save=path, fast=fast)
+
+
+def refuse_setup(flags: Mapping[str, object]) -> None:
+    """Fail if any of ``flags`` (value by flag) is given with --resume."""
+    given = [flag for flag, value in flags.items() if value is not None]
+    if given:
+        fail(
+            f"{', '.join(given)} cannot be used with --resume: the record holds the setup "
+            "(and its seat names say which seats are bots)"
+        )
+
+
+def play_at_keyboard(
+    game: G,
+    host: Callable[[G, Keyboard, Saver | None, str, dict[int, BotSeat], Pacer], Host[G]],
+    *,
+    note: str,
+    save: Path | None,
+    fast: bool,
+) -> None:
+    """Play ``game`` at this keyboard with ``host`` until it ends or is stopped (Ctrl-C,
+    Ctrl-D, quit), saving it to ``save`` first and after every move."""
     try:
-        players = bots_for(loaded)
+        bots = bots_for(game)
     except GeodeckError as err:
         fail(str(err))
+    saver = Saver(save) if save is not None else None
     if saver is not None:
         try:
-            saver.save(loaded)
+            saver.save(game)
         except OSError as err:
             fail(f"cannot save to {saver.path}: {err.strerror or err}")
     console = Console(highlight=False)
-    kb = Keyboard(console)
     try:
-        if players:
-            from geodeck.cli.cross_bots import BotHotSeat
-
-            BotHotSeat(loaded, kb, saver, note, players, Pacer(fast)).run()
-        else:
-            HotSeat(loaded, kb, saver, note).run()
+        host(game, Keyboard(console), saver, note, bots, Pacer(fast)).run()
     except (EOFError, Quit, KeyboardInterrupt) as stop:
         console.print()
         console.print(Text("Game stopped.", "bold"), Text(_how_to_go_on(saver)), soft_wrap=True)
         raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0) from None
+
+
+def _hot_seat(
+    game: CrossGame,
+    kb: Keyboard,
+    saver: Saver | None,
+    note: str,
+    bots: dict[int, BotSeat],
+    pacer: Pacer,
+) -> HotSeat:
+    """The hot seat; with bots, the one that lets them move (``cross_bots``)."""
+    if not bots:
+        return HotSeat(game, kb, saver, note, bots, pacer)
+    from geodeck.cli.cross_bots import BotHotSeat
+
+    return BotHotSeat(game, kb, saver, note, bots, pacer)
 
 
 def _holds_undercover(path: Path) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -196,14 +196,27 @@ def fitted_screen(
     """``table_screen`` with the log cut short so that the screen and ``spare`` lines
     below it fit a terminal's height (down to three log lines)."""
     story = Story(view)
-    count = LOG_LINES
+    return fit_height(
+        console,
+        lambda count: table_screen(view, story, labels=labels, log_lines=count),
+        LOG_LINES,
+        spare,
+    )
+
+
+def fit_height(
+    console: Console, screen: Callable[[int], Group], most: int, spare: int = 0
+) -> Group:
+    """``screen(count)`` for the largest ``count`` from ``most`` down to 3 at which it and
+    ``spare`` lines below it fit the terminal's height (off a terminal: ``most``)."""
+    count = most
     while True:
-        screen = table_screen(view, story, labels=labels, log_lines=count)
+        shown = screen(count)
         if not console.is_terminal or count <= 3:
-            return screen
-        height = len(console.render_lines(screen, console.options, pad=False))
+            return shown
+        height = len(console.render_lines(shown, console.options, pad=False))
         if height + spare <= console.size.height:
-            return screen
+            return shown
         count -= 1
 
 
@@ -307,14 +320,6 @@ def _after_scoring(view: Mapping[str, Any], scoring: Scoring) -> list[Text]:
 def final_screen(view: Mapping[str, Any]) -> Group:
     """Final scores and the winner(s) (A7)."""
     outcome = view["outcome"]
-    winners = [seat_name(view, s) for s in outcome["winners"]]
-    best = max(outcome["scores"])
-    if len(winners) == 1:
-        line = Text.assemble((winners[0], "bold green"), f" wins with {best} points!")
-    else:
-        line = Text.assemble(
-            (" and ".join(winners), "bold green"), f" share the win with {best} points!"
-        )
     ranking = sorted(view["seats"], key=lambda s: -s["score"])
     table = Table(
         title="Final scores",
@@ -334,4 +339,16 @@ def final_screen(view: Mapping[str, Any]) -> Group:
             str(len(seat["exchanged"])),
             Text(str(seat["score"]), "bold"),
         )
-    return Group(Text("Game over", "bold magenta"), table, line)
+    return Group(Text("Game over", "bold magenta"), table, winners_line(view))
+
+
+def winners_line(view: Mapping[str, Any]) -> Text:
+    """``Ann wins with 12 points!``, or who share the win."""
+    outcome = view["outcome"]
+    winners = [seat_name(view, s) for s in outcome["winners"]]
+    best = max(outcome["scores"])
+    if len(winners) == 1:
+        return Text.assemble((winners[0], "bold green"), f" wins with {best} points!")
+    return Text.assemble(
+        (" and ".join(winners), "bold green"), f" share the win with {best} points!"
+    )

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from geodeck.bots import LEVELS
+from geodeck.cli.files import read_deck_file
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 from geodeck.simulate.pool import run
@@ -50,7 +51,7 @@ def simulate(
         bad = [b for b in levels if b not in LEVELS]
         if bad:
             raise GeodeckError(f"unknown bot level {bad[0]!r} (levels: {', '.join(LEVELS)})")
-        cards = _read_deck(deck) if deck else None
+        cards = read_deck_file(deck)["cards"] if deck else None
         spec = Spec(game, variant, levels, seed, deck=cards)
         from geodeck.simulate.runner import play
 
@@ -79,12 +80,6 @@ def simulate(
         _report(summary)
         if plot is not None:
             Console().print(f"plot written to {plot}")
-
-
-def _read_deck(path: Path) -> dict[str, Any]:
-    from geodeck.cli.play import read_deck
-
-    return read_deck(path)
 
 
 def _pct(rate: dict[str, Any]) -> str:

@@ -18,21 +18,19 @@ import contextlib
 import json
 import secrets
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import typer
-from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from geodeck.cli.bot_seats import BotSeat, Pacer, bots_for, seat_list
-from geodeck.cli.files import read_game
-from geodeck.cli.play import INTERRUPTED, Saver, _how_to_go_on, fail
-from geodeck.cli.prompts import Keyboard, Quit
+from geodeck.cli.bot_seats import BotSeat, bot_said, seat_names
+from geodeck.cli.play import Host, deal, fail, play_at_keyboard, read_record, refuse_setup
 from geodeck.cli.undercover_prompts import ask_answer, ask_hide, ask_name, ask_stone
 from geodeck.cli.undercover_render import (
     SECRET,
+    country_name,
     final_screen,
     fitted_screen,
     flagged,
@@ -41,12 +39,10 @@ from geodeck.cli.undercover_render import (
     seat_text,
 )
 from geodeck.core.errors import GeodeckError
-from geodeck.core.game import new_game
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
 from geodeck.undercover.game import UndercoverGame
 from geodeck.undercover.variants import PLAYERS, REMOVE, VARIANTS
 
-BOT = "bold cyan"
 SALT_BYTES = 16
 
 
@@ -55,29 +51,14 @@ def new_salt() -> str:
     return secrets.token_hex(SALT_BYTES)
 
 
-class UndercoverTable:
+@dataclass(eq=False)
+class UndercoverTable(Host[UndercoverGame]):
     """The game loop: show the table, ask whoever is due (in private where needed), apply,
     save, reveal each round's country, until the end."""
 
-    def __init__(
-        self,
-        game: UndercoverGame,
-        kb: Keyboard,
-        saver: Saver | None,
-        note: str,
-        bots: dict[int, BotSeat],
-        pacer: Pacer,
-    ) -> None:
-        self.game = game
-        self.kb = kb
-        self.saver = saver
-        self.note = note
-        self.bots = bots
-        self.pacer = pacer
-        self.people = len(game.seats) - len(bots)
-        self.names: dict[str, str] = {}
-        self.news: list[Text] = []
-        self.revealed = 0
+    names: dict[str, str] = field(default_factory=dict, init=False)
+    news: list[Text] = field(default_factory=list, init=False)
+    revealed: int = field(default=0, init=False)
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -108,15 +89,6 @@ class UndercoverTable:
             self.names[card["id"]] = flagged(card)
         return view
 
-    def _apply(self, action: UndercoverAction) -> None:
-        self.game.apply(action)
-        if self.saver is not None:
-            self.saver.save(self.game)
-
-    def _footer(self) -> Text:
-        where = f"saved to {self.saver.path} after every move" if self.saver else "not saved"
-        return Text(f"{self.note} · game {where} · type quit to stop", "dim")
-
     def _shared(self, view: dict[str, Any], *lines: Text, spare: int = 2) -> None:
         """Clear the screen and show the table everyone may see, the news, ``lines``."""
         self.kb.clear()
@@ -129,8 +101,7 @@ class UndercoverTable:
         self.news = []
 
     def _bot_moved(self, player: BotSeat, said: Text) -> None:
-        line = Text.assemble(("⚙ ", BOT), (player.name, BOT), " ", said)
-        self._shared(self.public(), line)
+        self._shared(self.public(), bot_said(player.name, said))
         self.pacer.pause()
 
     @contextlib.contextmanager
@@ -259,10 +230,7 @@ class UndercoverTable:
         self.news = []
         if after["outcome"] is not None:
             return
-        if self.people:
-            self.kb.pause("Press Enter to play on.")
-        else:
-            self.pacer.pause(3)
+        self._play_on()
 
     def _the_end(self, view: dict[str, Any]) -> None:
         if self.revealed < view["round"]:
@@ -285,8 +253,7 @@ def _hidden_news(view: dict[str, Any], *, who: bool = True) -> Text:
 
 def _stone_news(view: dict[str, Any], action: UndercoverAction) -> Text:
     if isinstance(action, Stone):
-        card = next((c for c in view["layout"] if c["id"] == action.country), None)
-        place = flagged(card) if card else action.country
+        place = country_name(view["layout"], action.country)
         return Text.assemble(f"puts a {action.size} stone on ", (place, "bold"), ".")
     return Text("passes.")
 
@@ -303,24 +270,6 @@ def is_undercover_record(path: Path) -> bool:
     return isinstance(data, dict) and data.get("game") == "undercover"
 
 
-def _seat_names(seats: str | None, bots: str | None) -> list[str]:
-    try:
-        listed = seat_list(seats, bots)
-    except GeodeckError as err:
-        fail(str(err))
-    if listed is None:
-        fail("name the players with --seats, for example --seats Ann,Ben,Cem,Dan")
-    names = [name.strip() for name in listed.split(",")]
-    low, high = PLAYERS
-    if not low <= len(names) <= high:
-        fail(f"undercover needs {low} to {high} players, --seats and --bots give {len(names)}")
-    if not all(names):
-        fail(f"every player needs a name: --seats {seats!r} has an empty one")
-    if len(set(names)) != len(names):
-        fail(f"the players need different names: {', '.join(names)}")
-    return names
-
-
 def _new(
     *,
     seats: str | None,
@@ -329,7 +278,10 @@ def _new(
     remove_questions: int | None,
     seed: int | None,
 ) -> tuple[UndercoverGame, int]:
-    names = _seat_names(seats, bots)
+    try:
+        names = seat_names(seats, bots, PLAYERS, "undercover")
+    except GeodeckError as err:
+        fail(str(err))
     if variant is not None and variant not in VARIANTS:
         fail(f"undercover has no variant {variant!r} (it has: {', '.join(VARIANTS)})")
     if remove_questions is not None:
@@ -339,20 +291,7 @@ def _new(
     if variant == "hard" and remove_questions is None:
         fail("the hard variant removes questions about the country: add --remove-questions N")
     options = {} if remove_questions is None else {REMOVE: remove_questions}
-    seed = secrets.randbelow(1_000_000) if seed is None else seed
-    try:
-        dealt = new_game("undercover", names, variant=variant, seed=seed, options=options)
-    except GeodeckError as err:
-        fail(str(err))
-    assert isinstance(dealt, UndercoverGame)
-    return dealt, seed
-
-
-def read_undercover(path: Path) -> UndercoverGame:
-    game = read_game(path)
-    if not isinstance(game, UndercoverGame):
-        raise GeodeckError(f"{path} holds a {game.game} game, not undercover")
-    return game
+    return deal(UndercoverGame, "undercover", names, variant=variant, seed=seed, options=options)
 
 
 def play_undercover(
@@ -375,48 +314,22 @@ def play_undercover(
     if remove_questions is not None and remove_questions < 1:
         fail(f"--remove-questions must be 1 or more, got {remove_questions}")
     if resume is not None:
-        given = [
-            flag
-            for flag, value in (
-                ("--seats", seats),
-                ("--variant", variant),
-                ("--seed", seed),
-                ("--remove-questions", remove_questions),
-                ("--bots", bots),
-            )
-            if value is not None
-        ]
-        if given:
-            fail(
-                f"{', '.join(given)} cannot be used with --resume: the record holds the setup "
-                "(and its seat names say which seats are bots)"
-            )
-        try:
-            game = read_undercover(resume)
-        except GeodeckError as err:
-            fail(str(err))
+        refuse_setup(
+            {
+                "--seats": seats,
+                "--variant": variant,
+                "--seed": seed,
+                "--remove-questions": remove_questions,
+                "--bots": bots,
+            }
+        )
+        game = read_record(resume, UndercoverGame)
         note = f"resumed from {resume}"
-        saver: Saver | None = Saver(save or resume)
+        path: Path | None = save or resume
     else:
         game, dealt_seed = _new(
             seats=seats, bots=bots, variant=variant, remove_questions=remove_questions, seed=seed
         )
         note = f"seed {dealt_seed}"
-        saver = Saver(save) if save is not None else None
-    try:
-        players = bots_for(game)
-    except GeodeckError as err:
-        fail(str(err))
-    if saver is not None:
-        try:
-            saver.save(game)
-        except OSError as err:
-            fail(f"cannot save to {saver.path}: {err.strerror or err}")
-    console = Console(highlight=False)
-    kb = Keyboard(console)
-    try:
-        UndercoverTable(game, kb, saver, note, players, Pacer(fast)).run()
-    except (EOFError, Quit, KeyboardInterrupt) as stop:
-        console.print()
-        console.print(Text("Game stopped.", "bold"), Text(_how_to_go_on(saver)), soft_wrap=True)
-        raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0) from None
+        path = save
+    play_at_keyboard(game, UndercoverTable, note=note, save=path, fast=fast)

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from geodeck.cli.layout import shorten
-from geodeck.cli.render import Beside
+from geodeck.cli.render import Beside, fit_height, winners_line
 from geodeck.undercover.commitment import verify
 
 ANSWER_WORDS = {
@@ -427,7 +427,7 @@ def table_screen(view: Mapping[str, Any], *, questions: int = QUESTION_LINES) ->
                 ("🔒 Private screen of ", SECRET),
                 seat_text(view, view["seat"]),
                 (": you are hiding in ", SECRET),
-                (_name_of(view, hidden["country"]), "bold reverse magenta"),
+                (country_name(view["layout"], hidden["country"]), "bold reverse magenta"),
             )
         )
     elif view["seat"] is not None and view["seat"] == view["undercover"]:
@@ -463,22 +463,15 @@ def table_screen(view: Mapping[str, Any], *, questions: int = QUESTION_LINES) ->
 def fitted_screen(console: Console, view: Mapping[str, Any], *, spare: int = 0) -> Group:
     """``table_screen`` with the question list cut short so that the screen and ``spare``
     lines below it fit the terminal (down to the last three questions)."""
-    count = QUESTION_LINES
-    while True:
-        screen = table_screen(view, questions=count)
-        if not console.is_terminal or count <= 3:
-            return screen
-        height = len(console.render_lines(screen, console.options, pad=False))
-        if height + spare <= console.size.height:
-            return screen
-        count -= 1
+    return fit_height(
+        console, lambda count: table_screen(view, questions=count), QUESTION_LINES, spare
+    )
 
 
-def _name_of(view: Mapping[str, Any], country: str) -> str:
-    for card in view["layout"]:
-        if card["id"] == country:
-            return flagged(card)
-    return country
+def country_name(cards: Sequence[Mapping[str, Any]], country: str) -> str:
+    """The flag and name of ``country`` as its card among ``cards`` shows it (else its id)."""
+    card = next((c for c in cards if c["id"] == country), None)
+    return flagged(card) if card else country
 
 
 # -- the end of a round and of the game ----------------------------------------------------
@@ -544,8 +537,7 @@ def round_report(before: Mapping[str, Any], after: Mapping[str, Any]) -> RoundRe
 def reveal_screen(view: Mapping[str, Any], report: RoundReport) -> Group:
     """The undercover player reveals the country and the salt; everyone checks the
     commitment; the round is scored (B2.5, B2.6)."""
-    card = next((c for c in report.cards if c["id"] == report.country), None)
-    place = flagged(card) if card else report.country
+    place = country_name(report.cards, report.country)
     who = seat_text(view, report.undercover)
     parts: list[RenderableType] = [
         Text(f"End of round {report.number}", "bold magenta"),
@@ -641,15 +633,6 @@ def _questions(count: int) -> str:
 def final_screen(view: Mapping[str, Any], names: Mapping[str, str]) -> Group:
     """The scores of every round and the winner(s) (B3). ``names`` gives the countries'
     names by id, as far as the views seen so far showed their cards."""
-    outcome = view["outcome"]
-    winners = [seat_name(view, s) for s in outcome["winners"]]
-    best = max(outcome["scores"])
-    if len(winners) == 1:
-        line = Text.assemble((winners[0], "bold green"), f" wins with {best} points!")
-    else:
-        line = Text.assemble(
-            (" and ".join(winners), "bold green"), f" share the win with {best} points!"
-        )
     rounds = Table(title="The rounds", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
     rounds.add_column("round", justify="right")
     rounds.add_column("undercover")
@@ -678,5 +661,5 @@ def final_screen(view: Mapping[str, Any], names: Mapping[str, str]) -> Group:
         Text("Final scores", NAME),
         scores_table(view, hand=False),
         Text(),
-        line,
+        winners_line(view),
     )

@@ -8,14 +8,14 @@ country and salt revealed at the round's end.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from geodeck.cli.files import read_game
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 from geodeck.undercover.commitment import commit
@@ -31,19 +31,9 @@ def _fail(message: str) -> NoReturn:
 
 def _record(path: Path) -> Game:
     try:
-        text = path.read_text("utf-8")
-    except OSError as err:
-        _fail(f"cannot read {path}: {err.strerror or err}")
-    except UnicodeDecodeError:
-        _fail(f"{path} is not UTF-8 text")
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        _fail(f"{path} is not a game record (not valid JSON: {err})")
-    try:
-        game = Game.from_record(data)
+        game = read_game(path)
     except GeodeckError as err:
-        _fail(f"{path} is not a valid game record: {err}")
+        _fail(str(err))
     if game.game != "undercover":
         _fail(f"{path} holds a {game.game} game; only undercover has commitments")
     return game
