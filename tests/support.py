@@ -1,9 +1,10 @@
-"""Shared test helpers: decks, random play, and what a view may not contain."""
+"""Shared test helpers: decks, records, random play, and what a view may not contain."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,14 +15,35 @@ from geodeck.cross.editions import EDITIONS
 from geodeck.cross.events import Revealed
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+RECORDS_EXAMPLE = FIXTURES / "records-example.json"
+
+RECORDS_EXAMPLE_SUMMARY: dict[str, Any] = {
+    "finished": False,
+    "seats": [
+        {"name": "Ann", "chips": 7, "exchanged": 0, "score": 7},
+        {"name": "Ben", "chips": 6, "exchanged": 0, "score": 6},
+        {"name": "Cem", "chips": 3, "exchanged": 0, "score": 3},
+    ],
+    "supply": 19,
+    "table": {"west-east": ["rome"], "north-south": ["rome"]},
+    "removed": ["lisbon", "berlin", "uppsala"],
+    "next": {"seats": [2], "expects": "place"},
+    "winners": [],
+}
+"""The summary RECORDS.md prints for its example record (under Replaying)."""
 
 
-@cache
-def _sample() -> dict[str, dict[str, Any]]:
+def sample_cards() -> dict[str, dict[str, Any]]:
+    """The 60 cards of the shared fixture as the file has them (a new copy each call)."""
     cards: dict[str, dict[str, Any]] = json.loads(
         (FIXTURES / "sample-europe.json").read_text("utf-8")
     )["cards"]
     return cards
+
+
+@cache
+def _sample() -> dict[str, dict[str, Any]]:
+    return sample_cards()
 
 
 def sample_deck() -> dict[str, dict[str, Any]]:
@@ -71,3 +93,14 @@ def revealed_cards(game: geodeck.CrossGame) -> set[str]:
 def hidden_values(card: dict[str, Any]) -> dict[str, Any]:
     """The fields printed on a card's back."""
     return {k: v for k, v in card.items() if not is_public_field(k)}
+
+
+def walk(value: Any) -> Iterator[dict[str, Any]]:
+    """Every object inside a JSON value."""
+    if isinstance(value, dict):
+        yield value
+        for item in value.values():
+            yield from walk(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from walk(item)

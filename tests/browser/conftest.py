@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.browser.driver import CHROMIUM, SCREENSHOTS, free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-BOOT_TIMEOUT = 30.0
+from tests.browser.driver import CHROMIUM, SCREENSHOTS
+from tests.server.live import serve_process
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -35,50 +29,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a ``geodeck serve`` with a temporary SQLite file and the shipped decks."""
     folder = tmp_path_factory.mktemp("serve")
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "geodeck",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--database-url",
-        f"sqlite:///{folder / 'geodeck.sqlite3'}",
-        "--bot-delay",
-        "0.02",
-        "--grace",
-        "120",
-        "--log-level",
-        "warning",
-    ]
-    log = folder / "serve.log"
-    with log.open("ab") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=out, cwd=ROOT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + BOOT_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"geodeck serve exited: {log.read_text()}")
-            try:
-                if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"geodeck serve did not start: {log.read_text()}")
-            time.sleep(0.05)
+    options = ("--bot-delay", "0.02", "--grace", "120")
+    with serve_process(folder / "geodeck.sqlite3", folder / "serve.log", *options) as (_, url):
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
 
 
 @pytest.fixture(scope="package")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,13 +19,6 @@ LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 CLICK_TIMEOUT = 2000
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @dataclass

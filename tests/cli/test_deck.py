@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import subprocess
@@ -31,10 +30,8 @@ from geodeck.decks.places import (
     parse_bbox,
 )
 from geodeck.decks.undercover import undercover_document
+from tests.cli.command import plain_env, run_geodeck
 from tests.support import random_step
-
-GEODECK = Path(sys.executable).with_name("geodeck")
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "NO_COLOR": "1"}
 
 COUNTS = {
     "uppsala": {"place": 160, "sight": 40},
@@ -53,16 +50,7 @@ COUNTRY_FIELDS |= {"population", "population_rank", "colour", "code"}
 def run(
     *args: str | Path, stdin: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(GEODECK), *map(str, args)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=ENV,
-        timeout=timeout,
-        check=False,
-    )
+    return run_geodeck(*args, stdin=stdin, timeout=timeout, columns=200)
 
 
 def ok(*args: str | Path) -> str:
@@ -381,7 +369,11 @@ def test_data_build_outside_a_checkout_says_what_is_needed() -> None:
         "app()\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, env=ENV, check=False
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env=plain_env(200),
+        check=False,
     )
     assert done.returncode == 2
     assert "not part of the installed package" in done.stderr

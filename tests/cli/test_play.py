@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import random
 import re
 import select
 import signal
-import string
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -28,27 +26,27 @@ import pytest
 import geodeck
 from geodeck import Accept, Challenge, Guess, SetupError
 from geodeck.decks import shipped_deck
-from tests.cli.command import GEODECK, run_geodeck
+from tests.cli.command import (
+    GEODECK,
+    KEYS,
+    label,
+    plain_env,
+    replay_json,
+    run_geodeck,
+    saved,
+    terminal,
+    typed,
+    winner_line,
+)
+from tests.support import FIXTURES, sample_cards
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DECK = FIXTURES / "sample-europe.json"
-KEYS = {"west-east": ("w", "e"), "north-south": ("s", "n"), "column": ("d", "u")}
-
-
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100", "NO_COLOR": "1"}
 
 
 def run(
     *args: str | Path, stdin: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     return run_geodeck(*args, stdin=stdin, timeout=timeout, columns=100)
-
-
-def label(line: str, at: int, length: int) -> str:
-    """The gap label a player types: see the module docstring."""
-    if line == "west-east":
-        return string.ascii_lowercase[at]
-    return str(length - at + 1)
 
 
 @dataclass
@@ -69,13 +67,8 @@ class Script:
         self.actions.append(action.to_wire())
 
 
-def deck() -> dict[str, Any]:
-    cards: dict[str, Any] = json.loads(DECK.read_text("utf-8"))["cards"]
-    return cards
-
-
 def script_for(seats: list[str], *, seed: int, choices: int, variant: str | None = None) -> Script:
-    game = geodeck.new_game("uppsala", seats, variant=variant, seed=seed, deck=deck())
+    game = geodeck.new_game("uppsala", seats, variant=variant, seed=seed, deck=sample_cards())
     script = Script(game)
     rng = random.Random(choices)
     while not game.finished:
@@ -113,32 +106,6 @@ def script_for(seats: list[str], *, seed: int, choices: int, variant: str | None
             if not game.finished:
                 script.lines.append("")
     return script
-
-
-def typed(lines: list[str]) -> str:
-    return "".join(line + "\n" for line in lines)
-
-
-def saved(path: Path) -> dict[str, Any]:
-    record: dict[str, Any] = json.loads(path.read_text("utf-8"))
-    return record
-
-
-def replay_json(path: Path) -> dict[str, Any]:
-    done = run("replay", "--json", path)
-    assert done.returncode == 0, done.stderr
-    summary: dict[str, Any] = json.loads(done.stdout)
-    return summary
-
-
-def winner_line(game: geodeck.Game) -> str:
-    outcome = game.outcome()
-    assert outcome is not None
-    names = [game.seats[s] for s in outcome.winners]
-    best = max(outcome.scores)
-    if len(names) == 1:
-        return f"{names[0]} wins with {best} points!"
-    return f"{' and '.join(names)} share the win with {best} points!"
 
 
 def test_full_two_player_game_saves_every_action_and_ends(tmp_path: Path) -> None:
@@ -185,7 +152,7 @@ def test_the_screen_shows_the_cross_labels_and_printed_coordinates(tmp_path: Pat
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     first = done.stdout.split("Ann, where does", 1)[0]
-    start = deck()[script.game.to_record()["setup"]["start"]]["name"]
+    start = sample_cards()[script.game.to_record()["setup"]["start"]]["name"]
     lines = first.splitlines()
     at = next(i for i, line in enumerate(lines) if f"◆{start}" in line)
     row, labels = lines[at], lines[at + 1]
@@ -344,7 +311,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=ENV,
+        env=plain_env(),
     )  # fmt: skip
     assert process.stdin is not None
     assert process.stdout is not None
@@ -432,7 +399,7 @@ def test_bad_deck_files_exit_2(tmp_path: Path, content: str, message: str) -> No
 
 def test_a_deck_given_as_a_list_of_cards_plays(tmp_path: Path) -> None:
     listed = tmp_path / "deck.json"
-    listed.write_text(json.dumps([{"id": k, **v} for k, v in deck().items()]), "utf-8")
+    listed.write_text(json.dumps([{"id": k, **v} for k, v in sample_cards().items()]), "utf-8")
     record_file = tmp_path / "game.json"
     done = run(
         "play", "italia", "--seats", "Ann,Ben", "--seed", "3", "--deck", listed,
@@ -481,7 +448,7 @@ ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def test_on_a_terminal_guesses_are_typed_unseen(tmp_path: Path) -> None:
-    cards = deck()
+    cards = sample_cards()
     record = {
         "format": "geodeck/1",
         "game": "uppsala",
@@ -491,47 +458,21 @@ def test_on_a_terminal_guesses_are_typed_unseen(tmp_path: Path) -> None:
     }
     record_file = tmp_path / "tiny.json"
     record_file.write_text(json.dumps(record), "utf-8")
-    pid, master = pty.fork()  # the child's controlling terminal, which getpass uses
-    if pid == 0:
-        os.execve(
-            GEODECK, [GEODECK, "play", "--resume", str(record_file)], {**ENV, "TERM": "xterm"}
-        )
-    seen = b""
-
-    def expect(marker: bytes) -> bytes:
-        """Read the terminal until ``marker``; return what came since the last marker."""
-        nonlocal seen
-        deadline = time.monotonic() + 30
-        while marker not in seen:
-            assert time.monotonic() < deadline, f"no {marker!r} in {seen[-500:]!r}"
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                seen += os.read(master, 65536)
-        before, _, seen = seen.partition(marker)
-        return ANSI.sub(b"", before)
-
-    try:
-        expect(b"where does")
-        os.write(master, b"2\n")  # south of Berlin
-        expect(b"Your answer")
-        os.write(master, b"n\n")  # Ben challenges against Berlin, north of Rome: right
+    with terminal("play", "--resume", record_file) as screen:
+        screen.expect(b"where does")
+        screen.write(b"2\n")  # south of Berlin
+        screen.expect(b"Your answer")
+        screen.write(b"n\n")  # Ben challenges against Berlin, north of Rome: right
         for _ in range(2):
-            expect(b"then press Enter.")
-            os.write(master, b"\n")
-            expect(b"hidden as you type): ")
-            os.write(master, b"1\n")
-            typed_back = expect(b"your guess of")
+            screen.expect(b"then press Enter.")
+            screen.write(b"\n")
+            screen.expect(b"hidden as you type): ")
+            screen.write(b"1\n")
+            typed_back = ANSI.sub(b"", screen.expect(b"your guess of"))
             assert b"1" not in typed_back
-            os.write(master, b"\n")
-        ending = expect(b"points!")
+            screen.write(b"\n")
+        ending = ANSI.sub(b"", screen.expect(b"points!"))
         assert b"Final scoring" in ending
-    finally:
-        deadline = time.monotonic() + 30
-        while os.waitpid(pid, os.WNOHANG) == (0, 0):
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-            time.sleep(0.05)
-        os.close(master)
     assert saved(record_file)["actions"] == [
         {"seat": 0, "act": "place", "line": "north-south", "at": 0},
         {"seat": 1, "act": "challenge", "against": "berlin"},
@@ -541,7 +482,7 @@ def test_on_a_terminal_guesses_are_typed_unseen(tmp_path: Path) -> None:
 
 
 def small_record(box: int, draw: list[str]) -> dict[str, Any]:
-    cards = deck()
+    cards = sample_cards()
     return {
         "format": "geodeck/1",
         "game": "uppsala",
@@ -590,7 +531,7 @@ def test_a_lapsed_payout_is_shown(tmp_path: Path) -> None:
 
 
 def test_max_difficulty_goes_into_the_options(tmp_path: Path) -> None:
-    cards = deck()
+    cards = sample_cards()
     for number, card in enumerate(cards.values()):
         card["difficulty"] = 2 if number % 6 == 5 else 1  # 50 easy cards, 10 harder
     easy = tmp_path / "deck.json"

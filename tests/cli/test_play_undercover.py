@@ -12,14 +12,9 @@ the engine's actions (the salts are the command's own).
 from __future__ import annotations
 
 import json
-import os
-import pty
 import random
 import re
-import select
-import signal
 import subprocess
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,9 +27,18 @@ from geodeck.cli.bot_seats import atlas_of, bot_level, bot_names, bot_seed
 from geodeck.core.game import Game
 from geodeck.decks import shipped_undercover
 from geodeck.undercover import Answer, Hide, Name, Pass, Stone, commit
-from tests.cli.command import GEODECK, run_geodeck
+from tests.cli.command import (
+    KEYS,
+    label,
+    replay_json,
+    run_geodeck,
+    saved,
+    terminal,
+    typed,
+    winner_line,
+)
+from tests.support import FIXTURES, sample_cards
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DECK = FIXTURES / "sample-europe.json"
 ANSWER_KEYS = {
     "yes": ("y", "yes", "1"),
@@ -47,33 +51,14 @@ HEX64 = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{12}…")  # a commitment, or it
 PRIVATE = re.compile(r"🔒 (.+?)'s private screen.*?end of \1's private screen", re.S)
 
 
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "NO_COLOR": "1"}
-
-
 def run(
     *args: str | Path, stdin: str = "", timeout: float = 300
 ) -> subprocess.CompletedProcess[str]:
     return run_geodeck(*args, stdin=stdin, timeout=timeout, columns=120)
 
 
-def typed(lines: list[str]) -> str:
-    return "".join(line + "\n" for line in lines)
-
-
-def saved(path: Path) -> dict[str, Any]:
-    record: dict[str, Any] = json.loads(path.read_text("utf-8"))
-    return record
-
-
 def without_salts(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in a.items() if k != "salt"} for a in actions]
-
-
-def replay_json(path: Path) -> dict[str, Any]:
-    done = run("replay", "--json", path)
-    assert done.returncode == 0, done.stderr
-    summary: dict[str, Any] = json.loads(done.stdout)
-    return summary
 
 
 def shared_part(out: str) -> str:
@@ -185,16 +170,6 @@ def undercover_script(
         if len(after["results"]) > rounds and not game.finished and people:
             script.lines.append("")
     return script
-
-
-def winner_line(game: Game) -> str:
-    outcome = game.outcome()
-    assert outcome is not None
-    names = [game.seats[s] for s in outcome.winners]
-    best = max(outcome.scores)
-    if len(names) == 1:
-        return f"{names[0]} wins with {best} points!"
-    return f"{' and '.join(names)} share the win with {best} points!"
 
 
 SEATS = ["Ann", "Ben", "Cem", "Dan"]
@@ -567,18 +542,9 @@ def test_resume_finds_the_bots_by_their_names(tmp_path: Path) -> None:
 
 # -- bots in the cross family ------------------------------------------------------------
 
-CROSS_KEYS = {"west-east": ("w", "e"), "north-south": ("s", "n"), "column": ("d", "u")}
-
-
-def cross_label(line: str, at: int, length: int) -> str:
-    if line == "west-east":
-        return "abcdefghijklmnopqrstuvwxyz"[at]
-    return str(length - at + 1)
-
 
 def cross_script(seats: list[str], *, seed: int, choices: int) -> Script:
-    deck = json.loads(DECK.read_text("utf-8"))["cards"]
-    game = geodeck.new_game("uppsala", seats, seed=seed, deck=deck)
+    game = geodeck.new_game("uppsala", seats, seed=seed, deck=sample_cards())
     bots = bots_of(game)
     people = len(seats) - len(bots)
     script = Script(game)
@@ -595,13 +561,13 @@ def cross_script(seats: list[str], *, seed: int, choices: int) -> Script:
             if kind == "place":
                 action = rng.choice(legal)
                 length = len(view["lines"][action.line])
-                script.lines.append(cross_label(action.line, action.at, length))
+                script.lines.append(label(action.line, action.at, length))
             else:
                 action = rng.choice(legal)
                 if isinstance(action, geodeck.Challenge):
                     placed = view["placed"]
                     lower = view["lines"][placed["line"]].index(action.against) < placed["at"]
-                    script.lines.append(CROSS_KEYS[placed["line"]][0 if lower else 1])
+                    script.lines.append(KEYS[placed["line"]][0 if lower else 1])
                 else:
                     script.lines.append("a")
             script.apply(action)
@@ -714,48 +680,23 @@ def test_on_a_terminal_the_private_screen_is_cleared_before_and_after(tmp_path: 
     """The hiding place is chosen on the alternate screen: the screen is cleared on the way
     in and on the way out, and nothing typed there stays in the scrollback."""
     record_file = tmp_path / "uc.json"
-    pid, master = pty.fork()
-    if pid == 0:
-        os.execve(
-            GEODECK,
-            [GEODECK, "play", "undercover", "--seats", "Ann,Ben,Cem", "--seed", "1",
-             "--save", str(record_file)],
-            {**ENV, "TERM": "xterm", "COLUMNS": "120", "LINES": "45"},
-        )  # fmt: skip
-    seen = b""
-
-    def expect(marker: bytes) -> bytes:
-        nonlocal seen
-        deadline = time.monotonic() + 30
-        while marker not in seen:
-            assert time.monotonic() < deadline, f"no {marker!r} in {seen[-500:]!r}"
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                seen += os.read(master, 65536)
-        before, _, seen = seen.partition(marker)
-        return before
-
-    try:
-        shared = expect(b"then press Enter.")
+    with terminal(
+        "play", "undercover", "--seats", "Ann,Ben,Cem", "--seed", "1", "--save", record_file,
+        columns=120, rows=45,
+    ) as screen:  # fmt: skip
+        shared = screen.expect(b"then press Enter.")
         assert b"choosing a country in secret" in shared
-        os.write(master, b"\n")
-        inside = expect(b"where do you hide?")
+        screen.write(b"\n")
+        inside = screen.expect(b"where do you hide?")
         assert b"\x1b[?1049h" in inside  # the alternate screen
         assert b"\x1b[2J" in inside  # cleared
-        os.write(master, b"3\n")
-        expect(b"Press Enter to hide there")
-        os.write(master, b"\n")
-        after = expect(b"is undercover")
+        screen.write(b"3\n")
+        screen.expect(b"Press Enter to hide there")
+        screen.write(b"\n")
+        after = screen.expect(b"is undercover")
         assert b"\x1b[?1049l" in after
-        os.write(master, b"quit\n")
-        expect(b"Game stopped.")
-    finally:
-        deadline = time.monotonic() + 30
-        while os.waitpid(pid, os.WNOHANG) == (0, 0):
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-            time.sleep(0.05)
-        os.close(master)
+        screen.write(b"quit\n")
+        screen.expect(b"Game stopped.")
     hide = saved(record_file)["actions"][0]
     assert hide["act"] == "hide"
     assert hide["country"] == saved(record_file)["setup"]["layouts"][0][2]

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 from rich.console import Console
 
 import geodeck
@@ -13,8 +9,8 @@ from geodeck import Accept, Challenge, Guess, Place
 from geodeck.cli.history import Story, first_start
 from geodeck.cli.labels import gap_labels, label_range, letters
 from geodeck.cli.layout import TableLayout
+from tests.support import sample_cards
 
-DECK = Path(__file__).resolve().parents[1] / "fixtures" / "sample-europe.json"
 NAMES = {"b": "Berlin", "r": "Rome", "m": "Madrid", "o": "Oslo", "k": "Kyiv"}
 
 
@@ -89,7 +85,7 @@ def test_without_labels_only_the_cards_show() -> None:
 
 
 def played() -> geodeck.Game:
-    cards: dict[str, Any] = json.loads(DECK.read_text("utf-8"))["cards"]
+    cards = sample_cards()
     record = {
         "format": "geodeck/1",
         "game": "uppsala",

@@ -3,63 +3,25 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-EXAMPLE = FIXTURES / "records-example.json"
+from tests.cli.command import run_geodeck
+from tests.support import RECORDS_EXAMPLE, RECORDS_EXAMPLE_SUMMARY
+
 RECORDS_MD = Path(__file__).resolve().parents[3] / "shared" / "design" / "RECORDS.md"
-
-# The summary RECORDS.md prints for its example record.
-EXPECTED = {
-    "finished": False,
-    "seats": [
-        {"name": "Ann", "chips": 7, "exchanged": 0, "score": 7},
-        {"name": "Ben", "chips": 6, "exchanged": 0, "score": 6},
-        {"name": "Cem", "chips": 3, "exchanged": 0, "score": 3},
-    ],
-    "supply": 19,
-    "table": {"west-east": ["rome"], "north-south": ["rome"]},
-    "removed": ["lisbon", "berlin", "uppsala"],
-    "next": {"seats": [2], "expects": "place"},
-    "winners": [],
-}
-
-
-def find_geodeck() -> str:
-    beside = Path(sys.executable).with_name("geodeck")
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("geodeck")
-    if found is None:
-        raise RuntimeError("the geodeck command is not installed (scripts/setup --dev)")
-    return found
-
-
-GEODECK = find_geodeck()
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [GEODECK, "replay", *map(str, args)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"},
-        timeout=60,
-        check=False,
-    )
+    return run_geodeck("replay", *args, timeout=60)
 
 
 def example() -> dict[str, Any]:
-    record: dict[str, Any] = json.loads(EXAMPLE.read_text("utf-8"))
+    record: dict[str, Any] = json.loads(RECORDS_EXAMPLE.read_text("utf-8"))
     return record
 
 
@@ -69,11 +31,11 @@ def write(path: Path, record: Any) -> Path:
 
 
 def test_example_record_replays_to_the_documented_summary() -> None:
-    done = run("--json", EXAMPLE)
+    done = run("--json", RECORDS_EXAMPLE)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 1
-    assert json.loads(lines[0]) == EXPECTED
+    assert json.loads(lines[0]) == RECORDS_EXAMPLE_SUMMARY
 
 
 @pytest.mark.skipif(
@@ -83,11 +45,11 @@ def test_the_expected_summary_is_the_one_in_records_md() -> None:
     text = RECORDS_MD.read_text("utf-8")
     blocks = re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)
     summaries = [json.loads(b) for b in blocks if b.lstrip().startswith('{\n  "finished"')]
-    assert EXPECTED in summaries
+    assert RECORDS_EXAMPLE_SUMMARY in summaries
 
 
 def test_example_record_replays_as_text() -> None:
-    done = run(EXAMPLE)
+    done = run(RECORDS_EXAMPLE)
     assert done.returncode == 0, done.stderr
     assert "Ann" in done.stdout
     assert "supply: 19 chips" in done.stdout
@@ -98,12 +60,12 @@ def test_several_files_give_one_line_each(tmp_path: Path) -> None:
     record = example()
     record["actions"] = record["actions"][:2]
     partial = write(tmp_path / "partial.json", record)
-    done = run("--json", EXAMPLE, partial, EXAMPLE)
+    done = run("--json", RECORDS_EXAMPLE, partial, RECORDS_EXAMPLE)
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(lines) == 3
-    assert lines[0] == EXPECTED
-    assert lines[2] == EXPECTED
+    assert lines[0] == RECORDS_EXAMPLE_SUMMARY
+    assert lines[2] == RECORDS_EXAMPLE_SUMMARY
     assert lines[1]["next"] == {"seats": [2], "expects": "respond"}
     assert lines[1]["table"]["west-east"] == ["berlin", "uppsala"]
 
@@ -126,9 +88,12 @@ def test_a_bad_file_prints_nothing_but_the_good_ones_still_print(tmp_path: Path)
     record = example()
     record["actions"][2] = {"seat": 2, "act": "challenge", "against": "lisbon"}
     bad = write(tmp_path / "illegal.json", record)
-    done = run("--json", EXAMPLE, bad, EXAMPLE)
+    done = run("--json", RECORDS_EXAMPLE, bad, RECORDS_EXAMPLE)
     assert done.returncode == 2
-    assert [json.loads(line) for line in done.stdout.splitlines()] == [EXPECTED, EXPECTED]
+    assert [json.loads(line) for line in done.stdout.splitlines()] == [
+        RECORDS_EXAMPLE_SUMMARY,
+        RECORDS_EXAMPLE_SUMMARY,
+    ]
     assert str(bad) in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
 

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
+from tests.cli.command import run_geodeck
 from tests.support import FIXTURES
 
-GEODECK = str(Path(sys.executable).with_name("geodeck"))
 DECK = str(FIXTURES / "sample-europe.json")
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [GEODECK, "simulate", *args], capture_output=True, text=True, timeout=120, check=False
-    )
+    return run_geodeck("simulate", *args)
 
 
 def test_simulate_json_is_the_same_for_any_jobs(tmp_path: Path) -> None:

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,35 +14,14 @@ import pytest
 import geodeck
 from geodeck.bots import make_bot
 from geodeck.undercover import Hide, commit
+from tests.cli.command import run_geodeck
+from tests.support import RECORDS_EXAMPLE
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-
-
-def find_geodeck() -> str:
-    beside = Path(sys.executable).with_name("geodeck")
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("geodeck")
-    if found is None:
-        raise RuntimeError("the geodeck command is not installed (scripts/setup --dev)")
-    return found
-
-
-GEODECK = find_geodeck()
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "NO_COLOR": "1"}
 SALT = "5b1e0c27d9a4f3e2"
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [GEODECK, "verify", *map(str, args)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=ENV,
-        timeout=60,
-        check=False,
-    )
+    return run_geodeck("verify", *args, timeout=60, columns=200)
 
 
 def test_the_commitment_of_the_records_example_matches() -> None:
@@ -164,7 +140,7 @@ def test_an_unreadable_record_exits_2(tmp_path: Path, content: str | None, messa
 
 
 def test_a_cross_record_has_no_commitments() -> None:
-    done = run("--record", FIXTURES / "records-example.json")
+    done = run("--record", RECORDS_EXAMPLE)
     assert done.returncode == 2
     assert "only undercover has commitments" in done.stderr
 
@@ -178,6 +154,6 @@ def test_a_record_and_a_commitment_together_exit_2(tmp_path: Path) -> None:
 
 
 def test_verify_is_listed_in_the_help() -> None:
-    done = subprocess.run([GEODECK, "--help"], capture_output=True, text=True, env=ENV, check=False)
+    done = run_geodeck("--help", columns=200)
     assert done.returncode == 0
     assert "verify" in done.stdout

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from geodeck import Accept, Challenge, Game, Guess, IllegalAction, NotYourTurn, Place, WrongKind
+from tests.support import RECORDS_EXAMPLE, RECORDS_EXAMPLE_SUMMARY
 
 from . import scenario as sc
 from .scenario import CardData, card, east, north, pop
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "records-example.json"
 
 
 def build(game: Game, placements: Sequence[tuple[str, int]]) -> None:
@@ -395,23 +393,11 @@ def test_a6_final_scoring_ends_the_game() -> None:
 def test_a6_records_example_replays_to_the_documented_summary() -> None:
     """RECORDS.md (the cross-family example, RULES.md A4 and A6): the record replays to
     exactly the summary shown under Replaying (``removed`` is in no particular order)."""
-    record = json.loads(EXAMPLE.read_text("utf-8"))
+    record = json.loads(RECORDS_EXAMPLE.read_text("utf-8"))
     game = Game.from_record(record)
     summary = game.summary()
-    expected: dict[str, Any] = {
-        "finished": False,
-        "seats": [
-            {"name": "Ann", "chips": 7, "exchanged": 0, "score": 7},
-            {"name": "Ben", "chips": 6, "exchanged": 0, "score": 6},
-            {"name": "Cem", "chips": 3, "exchanged": 0, "score": 3},
-        ],
-        "supply": 19,
-        "table": {"west-east": ["rome"], "north-south": ["rome"]},
-        "removed": ["lisbon", "berlin", "uppsala"],
-        "next": {"seats": [2], "expects": "place"},
-        "winners": [],
-    }
     unordered = {**summary, "removed": sorted(summary["removed"])}
+    expected = RECORDS_EXAMPLE_SUMMARY
     assert unordered == {**expected, "removed": sorted(expected["removed"])}
     assert game.to_record() == record
 

@@ -1,4 +1,5 @@
-"""A real server on a loopback port, and websocket clients that record every frame."""
+"""A real server on a loopback port (in a thread, or ``geodeck serve`` in a process of its
+own), and websocket clients that record every frame."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import contextlib
 import json
 import random
 import socket
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,18 +22,16 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server import Settings, create_app
+from geodeck.server.app import RATE_LIMIT
+from tests.support import FIXTURES, sample_cards
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
+BOOT_TIMEOUT = 30.0
 
 
 def sample_deck_file() -> Path:
     return FIXTURES / "sample-europe.json"
-
-
-def sample_cards() -> dict[str, Any]:
-    cards: dict[str, Any] = json.loads(sample_deck_file().read_text("utf-8"))["cards"]
-    return cards
 
 
 def free_port() -> int:
@@ -91,6 +93,62 @@ def running(settings: Settings) -> Iterator[LiveServer]:
         server.stop()
 
 
+@contextlib.contextmanager
+def serve_process(
+    database: Path, log: Path, *options: str
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``geodeck serve OPTIONS...`` in a process of its own on a free loopback port, with
+    the SQLite file ``database`` and its output appended to ``log``; yields the process
+    and the base URL once ``/api/health`` answers. Stopped afterwards unless it has exited."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "geodeck", "serve",
+        "--host", "127.0.0.1",
+        "--port", str(port),
+        "--database-url", f"sqlite:///{database}",
+        *options,
+        "--log-level", "warning",
+    ]  # fmt: skip
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=out, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + BOOT_TIMEOUT
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"geodeck serve exited: {log.read_text()}")
+            try:
+                if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"geodeck serve did not start: {log.read_text()}")
+            time.sleep(0.05)
+        yield process, url
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+def run(case: Callable[[], Awaitable[None]], timeout: float = 45) -> None:
+    """Run ``case`` in an event loop of its own for at most ``timeout`` seconds; then
+    close every client still open."""
+
+    async def guarded() -> None:
+        try:
+            await asyncio.wait_for(case(), timeout)
+        finally:
+            await Player.close_every()
+
+    asyncio.run(guarded())
+
+
 def create_table(
     http: httpx.Client,
     seats: list[dict[str, Any]],
@@ -148,6 +206,8 @@ class Player:
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
         self.closed = asyncio.Event()
+        self._acted: deque[float] = deque()
+        """When the actions of the last second were sent."""
 
     async def open(self) -> Player:
         self._ws = await connect(self.url, max_size=None, open_timeout=TIMEOUT)
@@ -237,8 +297,17 @@ class Player:
         return self.state
 
     async def act(self, action: dict[str, Any], version: int | None = None) -> None:
+        """Send an action, keeping under the server's limit of messages a second (a fast
+        game played by a script could pass it, and the server refuses what is over)."""
         assert self.state is not None
         seen = self.state["version"] if version is None else version
+        now = time.monotonic()
+        recent = self._acted
+        while recent and now - recent[0] >= 1.0:
+            recent.popleft()
+        if len(recent) >= RATE_LIMIT - 5:
+            await asyncio.sleep(1.0 - (now - recent[0]))
+        recent.append(time.monotonic())
         await self.send({"type": "act", "version": seen, "action": action})
 
     async def close(self) -> None:

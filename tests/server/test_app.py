@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from geodeck.server.rooms import CODE_ALPHABET, CODE_LENGTH
-from tests.server.live import LiveServer, create_table, sample_cards
+from tests.server.live import LiveServer, create_table
+from tests.support import sample_cards
 
 
 def test_health(server: LiveServer) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 import geodeck
 from geodeck.server.bots import atlas_of, build_bot, choose
-from tests.server.live import FIXTURES, sample_cards
+from tests.support import FIXTURES, sample_cards
 
 
 def test_a_cross_bot_knows_the_tables_cards() -> None:

@@ -3,24 +3,12 @@ once, then only what changed, and rebuilds exactly the states a full connection 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from geodeck.server.protocol import StateMessage
-from tests.server.live import LiveServer, Player, create_table, play_out
-
-
-def run(case: Callable[[], Awaitable[None]]) -> None:
-    async def guarded() -> None:
-        try:
-            await asyncio.wait_for(case(), 45)
-        finally:
-            await Player.close_every()
-
-    asyncio.run(guarded())
+from tests.server.live import LiveServer, Player, create_table, play_out, run
 
 
 def by_version(player: Player) -> dict[int, dict[str, Any]]:

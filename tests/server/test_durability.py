@@ -5,11 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,55 +13,9 @@ import httpx
 from typer.testing import CliRunner
 
 from geodeck.cli.main import app as cli
-from tests.server.live import Player, free_port, play_out, sample_deck_file
+from tests.server.live import Player, play_out, sample_deck_file, serve_process
 
-BOOT_TIMEOUT = 30.0
-
-
-@contextmanager
-def server_process(database: Path, log: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "geodeck",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--database-url",
-        f"sqlite:///{database}",
-        "--deck",
-        str(sample_deck_file()),
-        "--bot-delay",
-        "0.01",
-        "--grace",
-        "60",
-        "--log-level",
-        "warning",
-    ]
-    with log.open("ab") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=out)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + BOOT_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited: {log.read_text()}")
-            try:
-                if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start: {log.read_text()}")
-            time.sleep(0.05)
-        yield process, url
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(10)
+OPTIONS = ("--deck", str(sample_deck_file()), "--bot-delay", "0.01", "--grace", "60")
 
 
 def ws(url: str, code: str) -> str:
@@ -109,7 +59,7 @@ def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     rng = random.Random(5)
 
-    with server_process(database, log) as (process, url):
+    with serve_process(database, log, *OPTIONS) as (process, url):
         people = httpx.post(
             f"{url}/api/tables",
             json={"game": "uppsala", "seats": [{}, {}, {}], "claim": [0, 1, 2]},
@@ -141,7 +91,7 @@ def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path) -> None:
         process.kill()
         process.wait(10)
 
-    with server_process(database, log) as (_process, url):
+    with serve_process(database, log, *OPTIONS) as (_process, url):
         info = httpx.get(f"{url}/api/tables/{code}").json()
         assert info["status"] == "playing"
         assert info["version"] == seen

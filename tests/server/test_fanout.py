@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 import uuid
 from pathlib import Path
@@ -11,7 +10,7 @@ import pytest
 
 from geodeck.server.fanout import CHANNEL
 from tests.server.conftest import fast_settings
-from tests.server.live import Player, create_table, play_out, running
+from tests.server.live import Player, create_table, play_out, run, running
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -43,26 +42,23 @@ def test_two_workers_serve_one_table(tmp_path: Path, redis_url: str) -> None:
         tokens = {0: created["tokens"]["0"], 1: ben.json()["token"], 2: cem.json()["token"]}
 
         async def case() -> None:
-            try:
-                players = [
-                    await Player(left.ws_url(code), "Ann").open(),
-                    await Player(right.ws_url(code), "Ben").open(),
-                    await Player(left.ws_url(code), "Cem").open(),
-                ]
-                for seat, player in enumerate(players):
-                    state = await player.hello(tokens[seat])
-                    assert state["type"] == "state", state
-                await players[0].wait(
-                    lambda: players[0].state is not None and players[0].state["status"] == "playing"
-                )
-                last = await play_out(players, random.Random(2))
-                for player in players:
-                    state = await player.wait_version(last["version"])
-                    assert state["status"] == "finished"
-            finally:
-                await Player.close_every()
+            players = [
+                await Player(left.ws_url(code), "Ann").open(),
+                await Player(right.ws_url(code), "Ben").open(),
+                await Player(left.ws_url(code), "Cem").open(),
+            ]
+            for seat, player in enumerate(players):
+                state = await player.hello(tokens[seat])
+                assert state["type"] == "state", state
+            await players[0].wait(
+                lambda: players[0].state is not None and players[0].state["status"] == "playing"
+            )
+            last = await play_out(players, random.Random(2))
+            for player in players:
+                state = await player.wait_version(last["version"])
+                assert state["status"] == "finished"
 
-        asyncio.run(asyncio.wait_for(case(), 40))
+        run(case, timeout=40)
         with left.http() as http:
             record = http.get(f"/api/tables/{code}/record").json()
         with right.http() as http:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import random
 import re
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +19,8 @@ from geodeck.bots import make_bot as real_make_bot
 from geodeck.cli.main import app as cli
 from geodeck.server import bots as botplay
 from tests.server.conftest import fast_settings
-from tests.server.live import LiveServer, Player, create_table, play_out, running, sample_cards
-from tests.support import hidden_values, revealed_cards
-
-
-def run(case: Callable[[], Awaitable[None]]) -> None:
-    async def guarded() -> None:
-        try:
-            await asyncio.wait_for(case(), 45)
-        finally:
-            await Player.close_every()
-
-    asyncio.run(guarded())
+from tests.server.live import LiveServer, Player, create_table, play_out, run, running
+from tests.support import hidden_values, revealed_cards, sample_cards, walk
 
 
 async def sit_down(
@@ -151,16 +140,6 @@ def test_an_expert_bot_seat_plays_a_whole_game_knowing_the_tables_deck(
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
 
-def _walk(value: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(value, dict):
-        yield value
-        for item in value.values():
-            yield from _walk(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _walk(item)
-
-
 def check_frames(record: dict[str, Any], players: list[Player]) -> int:
     """Every frame holds only what its recipient may know at the frame's version, and so
     does the whole state a client rebuilds from delta states."""
@@ -191,7 +170,7 @@ def check_frames(record: dict[str, Any], players: list[Player]) -> int:
             for cid in secret:
                 leaked = hidden[cid] & numbers
                 assert not leaked, (player.name, version, cid, leaked)
-            for item in _walk(frame):
+            for item in walk(frame):
                 if item.get("id") in secret:
                     assert set(item) <= public[item["id"]], (player.name, version, item)
                 if item.get("event") == "guess" and item.get("seat") != me:

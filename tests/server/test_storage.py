@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,8 @@ from geodeck.server.storage import (
     engine_url,
 )
 from tests.server.conftest import fast_settings
-from tests.server.live import Player, create_table, play_out, running, sample_cards
+from tests.server.live import Player, create_table, play_out, running
+from tests.support import sample_cards
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -54,7 +56,8 @@ def test_urls() -> None:
 def test_tables_seats_and_actions_round_trip(storage: Storage) -> None:
     head = a_record()
     rows = [SeatRow(0, None, "a" * 64), SeatRow(1, None, None)]
-    storage.create_table(
+    create = functools.partial(
+        storage.create_table,
         code="ABCDEF",
         game="uppsala",
         variant="geo",
@@ -63,16 +66,9 @@ def test_tables_seats_and_actions_round_trip(storage: Storage) -> None:
         head=head,
         seat_rows=rows,
     )
+    create()
     with pytest.raises(Conflict):
-        storage.create_table(
-            code="ABCDEF",
-            game="uppsala",
-            variant="geo",
-            status="waiting",
-            clock=None,
-            head=head,
-            seat_rows=rows,
-        )
+        create()  # the same code again
     storage.claim_seat("ABCDEF", 1, "b" * 64, status="playing")
     with pytest.raises(Conflict):
         storage.claim_seat("ABCDEF", 1, "c" * 64, status="playing")

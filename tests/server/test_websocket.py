@@ -5,20 +5,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from tests.server.live import LiveServer, Player, create_table
-
-
-def run(case: Callable[[], Awaitable[None]]) -> None:
-    async def guarded() -> None:
-        try:
-            await asyncio.wait_for(case(), 30)
-        finally:
-            await Player.close_every()
-
-    asyncio.run(guarded())
+from tests.server.live import LiveServer, Player, create_table, run
 
 
 async def seated(server: LiveServer, count: int = 2) -> tuple[str, list[Player]]:
@@ -75,7 +64,7 @@ def test_hello_gives_the_seat_its_view_and_legal_actions(server: LiveServer) -> 
         assert ben.state["legal"] == []
         await close_all([ann, ben])
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_an_action_reaches_everyone_as_events_then_state(server: LiveServer) -> None:
@@ -97,7 +86,7 @@ def test_an_action_reaches_everyone_as_events_then_state(server: LiveServer) -> 
         assert ben.state["legal"][0] == {"seat": 1, "act": "accept"}
         await close_all([ann, ben, watcher])
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_ping(server: LiveServer) -> None:
@@ -111,7 +100,7 @@ def test_ping(server: LiveServer) -> None:
         }
         await close_all([ann, ben])
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_bad_messages_are_refused_and_change_nothing(server: LiveServer) -> None:
@@ -163,7 +152,7 @@ def test_bad_messages_are_refused_and_change_nothing(server: LiveServer) -> None
         await ben.wait_version(1)
         await close_all([ann, ben])
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_stale_action_gets_an_error_and_a_fresh_state(server: LiveServer) -> None:
@@ -184,7 +173,7 @@ def test_stale_action_gets_an_error_and_a_fresh_state(server: LiveServer) -> Non
         assert fresh["version"] == 1
         await close_all([ann, ben])
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_two_connections_of_one_seat_race(server: LiveServer) -> None:
@@ -208,7 +197,7 @@ def test_two_connections_of_one_seat_race(server: LiveServer) -> None:
         assert errors == ["act/stale"]
         await close_all([ann, ben, *tabs])
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_tokens_spectators_and_unknown_tables(server: LiveServer) -> None:
@@ -230,7 +219,7 @@ def test_tokens_spectators_and_unknown_tables(server: LiveServer) -> None:
         assert lost.frames[0]["code"] == "table/not_found"
         await close_all([ann, ben, stranger])
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_acting_at_a_waiting_table(server: LiveServer) -> None:
@@ -253,7 +242,7 @@ def test_acting_at_a_waiting_table(server: LiveServer) -> None:
         assert started["legal"]
         await ann.close()
 
-    run(case)
+    run(case, timeout=30)
 
 
 def test_too_many_messages(server: LiveServer) -> None:
@@ -267,4 +256,4 @@ def test_too_many_messages(server: LiveServer) -> None:
         assert set(codes) == {"protocol/too_many"}
         await close_all([ann, ben])
 
-    run(case)
+    run(case, timeout=30)

@@ -35,6 +35,7 @@ from geodeck import (
     WrongKind,
 )
 from geodeck.undercover.events import RoundEnded
+from tests.support import walk
 from tests.undercover.support import (
     OTHER_SALT,
     SALT,
@@ -95,17 +96,6 @@ def test_b2_4_stones_conserved_and_b2_6_scores_are_the_stones_on_the_right_count
     assert list(outcome.scores) == totals
     assert list(outcome.winners) == [s for s, t in enumerate(totals) if t == max(totals)]
     assert rounds == game.rounds
-
-
-def walk(value: Any) -> Iterator[dict[str, Any]]:
-    """Every object inside a JSON value."""
-    if isinstance(value, dict):
-        yield value
-        for item in value.values():
-            yield from walk(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from walk(item)
 
 
 def assert_secret(game: UndercoverGame) -> None:
