@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from geodeck import __version__
-from geodeck.cross.editions import EDITIONS
+from geodeck.catalogue import catalogue
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,24 +96,10 @@ ATTRIBUTION = (
 
 
 def games() -> list[dict[str, str]]:
-    rows = [
-        {
-            "id": e.id,
-            "title": e.title,
-            "region": e.region,
-            "variants": ", ".join(e.all_variants),
-        }
-        for e in EDITIONS.values()
+    return [
+        {"id": g.id, "title": g.title, "region": g.region, "variants": ", ".join(g.variants)}
+        for g in catalogue()
     ]
-    rows.append(
-        {
-            "id": "undercover",
-            "title": "Undercover in Europa",
-            "region": "Europe",
-            "variants": "47 countries, 73 questions",
-        }
-    )
-    return rows
 
 
 def about_data() -> dict[str, Any]:

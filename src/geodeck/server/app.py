@@ -22,6 +22,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from geodeck import __version__
+from geodeck.bots import LEVELS
+from geodeck.catalogue import catalogue
 from geodeck.server.fanout import make_fanout
 from geodeck.server.protocol import (
     MAX_BODY,
@@ -29,6 +31,8 @@ from geodeck.server.protocol import (
     CreateTable,
     ErrorBody,
     ErrorDetail,
+    GameOffer,
+    Games,
     Health,
     Joined,
     JoinTable,
@@ -179,6 +183,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/health")
     async def health() -> Health:
         return Health(ok=True, version=__version__, tables=len(lobby.rooms), storage=storage.kind)
+
+    offered = Games(
+        games=[
+            GameOffer(
+                id=g.id, title=g.title, family=g.family, variants=list(g.variants), seats=g.players
+            )
+            for g in catalogue()
+        ],
+        levels=list(LEVELS),
+    )
+
+    @app.get("/api/games")
+    async def games() -> Games:
+        return offered
 
     @app.post("/api/tables", status_code=201, responses={400: {"model": ErrorBody}})
     async def create_table(request: Request) -> Created:

@@ -279,6 +279,22 @@ class Joined(BaseModel):
     table: TableInfo
 
 
+class GameOffer(BaseModel):
+    id: str
+    title: str
+    family: str
+    variants: list[str]
+    """The first is the default."""
+    seats: tuple[int, int]
+    """The fewest and the most seats."""
+
+
+class Games(BaseModel):
+    games: list[GameOffer]
+    levels: list[str]
+    """The bot levels, weakest first."""
+
+
 class Health(BaseModel):
     ok: bool
     version: str

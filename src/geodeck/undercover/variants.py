@@ -10,6 +10,7 @@ from geodeck.core.errors import SetupError
 
 GAME = "undercover"
 TITLE = "Undercover in Europa"
+REGION = "Europe"
 PLAYERS = (3, 6)
 SMALL_STONES = 5
 LARGE_STONES = 1

@@ -27,6 +27,7 @@ async function call(method, path, body) {
   return data;
 }
 
+export const gameList = () => call("GET", "/api/games");
 export const createTable = (body) => call("POST", "/api/tables", body);
 export const joinTable = (code, body) => call("POST", `/api/tables/${encodeURIComponent(code)}/join`, body);
 export const tableInfo = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}`);

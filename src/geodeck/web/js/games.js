@@ -1,29 +1,17 @@
-// What the lobby offers. The server decides what is legal; these are only the choices shown.
+// What the lobby offers: the games and bot levels as the server lists them (/api/games,
+// filled in once at start-up), and the page's own choices of clock and seat colour.
 
-export const GAMES = {
-  uppsala: { title: "Ausgerechnet Uppsala", family: "cross", variants: ["geo", "population"], seats: [2, 6] },
-  buxtehude: {
-    title: "Ausgerechnet Buxtehude",
-    family: "cross",
-    variants: ["geo", "population", "area"],
-    seats: [2, 6],
-  },
-  italia: {
-    title: "Uppsala: Città d'Italia",
-    family: "cross",
-    variants: ["geo", "population", "area", "altitude"],
-    seats: [2, 6],
-  },
-  world: { title: "Map It! World Edition", family: "cross", variants: ["geo", "population"], seats: [2, 6] },
-  undercover: {
-    title: "Undercover in Europa",
-    family: "undercover",
-    variants: ["standard", "easy", "hard"],
-    seats: [3, 6],
-  },
-};
+import { gameList } from "./api.js";
 
-export const LEVELS = ["random", "novice", "casual", "expert", "oracle"];
+export const GAMES = {};
+
+export const LEVELS = [];
+
+export async function loadGames() {
+  const offered = await gameList();
+  for (const game of offered.games) GAMES[game.id] = game;
+  LEVELS.splice(0, LEVELS.length, ...offered.levels);
+}
 
 export const CLOCKS = [null, 30, 60, 120, 300];
 

@@ -1,6 +1,7 @@
 // Start-up: the lobby, or the table named in the address (`/?table=CODE`).
 
 import { h, replace } from "./dom.js";
+import { loadGames } from "./games.js";
 import { LANGUAGES, lang, onLangChange, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { openTable } from "./table.js";
@@ -66,4 +67,7 @@ onLangChange(() => {
 });
 
 window.addEventListener("popstate", route);
-route();
+loadGames().then(route, (error) => {
+  const message = h("p", { class: "panel" }, t("error.load", { message: error.message }));
+  replace(root, header(), h("main", { id: "screen" }, message));
+});
