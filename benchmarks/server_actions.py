@@ -19,11 +19,13 @@ import argparse
 import asyncio
 import cProfile
 import gc
+import os
 import pstats
 import random
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from geodeck.cli import serve as cli_serve
 from geodeck.server.protocol import Act, CreateTable, Hello, SeatSpec
@@ -88,7 +90,7 @@ async def seat_table(lobby: Lobby, seats: int, spectators: int, seed: int) -> Se
     return table
 
 
-async def play(args: argparse.Namespace, folder: Path) -> tuple[int, int, float]:
+async def play(args: argparse.Namespace, folder: Path) -> Figures:
     settings = Settings(
         database_url=f"sqlite:///{folder / 'bench.sqlite3'}",
         decks=cli_serve.load_decks([str(DECK)]),
@@ -110,6 +112,8 @@ async def play(args: argparse.Namespace, folder: Path) -> tuple[int, int, float]
     gc.collect()
     profile = cProfile.Profile() if args.profile else None
     start = time.perf_counter()
+    loop_cpu = time.thread_time()
+    all_cpu = time.process_time()
     if profile:
         profile.enable()
     while actions < args.actions:
@@ -122,11 +126,25 @@ async def play(args: argparse.Namespace, folder: Path) -> tuple[int, int, float]
     if profile:
         profile.disable()
     seconds = time.perf_counter() - start
+    loop_cpu = time.thread_time() - loop_cpu
+    all_cpu = time.process_time() - all_cpu
     await lobby.close()
     if profile:
         stats = pstats.Stats(profile)
-        stats.sort_stats("cumulative").print_stats(30)
-    return actions, frames, seconds
+        stats.sort_stats(os.environ.get("SORT", "cumulative")).print_stats(
+            int(os.environ.get("TOP", "30"))
+        )
+    return Figures(actions, frames, seconds, loop_cpu, all_cpu)
+
+
+class Figures(NamedTuple):
+    actions: int
+    frames: int
+    seconds: float
+    loop_cpu: float
+    """CPU seconds of the event loop's thread: what limits one server process."""
+    all_cpu: float
+    """CPU seconds of the whole process, storage threads included."""
 
 
 def main() -> None:
@@ -138,12 +156,15 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        actions, frames, seconds = asyncio.run(play(args, Path(folder)))
+        got = asyncio.run(play(args, Path(folder)))
+    per = 1e6 / got.actions
     print(
         f"server work without sockets: {args.tables} tables x {args.seats} seats "
-        f"(+{args.spectators} spectators), uppsala: {actions} actions in {seconds:.2f} s = "
-        f"{actions / seconds:.0f} actions/s, {1e6 * seconds / actions:.0f} us per action, "
-        f"{frames / actions:.1f} messages queued per action"
+        f"(+{args.spectators} spectators), uppsala: {got.actions} actions in "
+        f"{got.seconds:.2f} s = {got.actions / got.seconds:.0f} actions/s; per action "
+        f"{per * got.seconds:.0f} us wall, {per * got.loop_cpu:.0f} us CPU on the event "
+        f"loop, {per * got.all_cpu:.0f} us CPU in all; "
+        f"{got.frames / got.actions:.1f} messages queued per action"
     )
 
 

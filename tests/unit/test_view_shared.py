@@ -37,3 +37,34 @@ def test_a_shared_view_says_exactly_what_a_fresh_one_says(game_id: str) -> None:
         assert "Nowhere-on-any-map" not in json.dumps(game.view(0, shared=True))
         random_step(game, rng)
     assert shared_faces > 0
+
+
+@pytest.mark.parametrize("game_id", ["uppsala", "world", "undercover"])
+def test_view_layers_add_up_to_the_view(game_id: str) -> None:
+    """``view_layers``: the alike layer and a seat's own keys make exactly its view; the
+    alike layer is one object for every seat at a version, holds no seat's own key, and
+    a layer whose content did not change between versions may be the very same object."""
+    seats = ["Ann", "Ben", "Cem"]
+    game = geodeck.new_game(game_id, seats, seed=4)
+    rng = random.Random(4)
+    kept_faces = 0
+    previous: dict[str, object] | None = None
+    while not game.finished:
+        since = rng.randrange(len(game.history) + 2)
+        layers = {seat: game.view_layers(seat, since=since) for seat in [None, 0, 1, 2]}
+        for seat, (alike, own) in layers.items():
+            merged = {**alike, **own}
+            assert merged == game.view(seat, since=since), (seat, game.version)
+            assert merged["seat"] == seat
+            assert alike is layers[None][0]
+        alike = layers[0][0]
+        if game_id != "undercover":
+            assert alike
+            assert not {"seat", "guessing", "history", "history_from"} & alike.keys()
+            if previous is not None and previous["cards"] is alike["cards"]:
+                kept_faces += 1
+                assert previous["cards"] == alike["cards"]
+            previous = dict(alike)
+        random_step(game, rng)
+    if game_id != "undercover":
+        assert kept_faces > 0

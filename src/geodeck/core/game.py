@@ -5,11 +5,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from geodeck.core.errors import NotYourTurn, RecordError, SetupError
 
 FORMAT = "geodeck/1"
+
+
+NOTHING_ALIKE: Mapping[str, Any] = MappingProxyType({})
+"""The alike layer of a game whose views share nothing (``Game.view_layers``)."""
 
 
 class Expects(NamedTuple):
@@ -140,6 +145,16 @@ class Game(ABC):
         changes in a game (card faces) is the game's own objects, the same in every view,
         and the view must be treated as read-only. A server that keeps the views it sent
         and compares them with the next ones can then skip what is the same object."""
+
+    def view_layers(
+        self, seat: int | None = None, *, since: int = 0
+    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
+        """``view(seat, since=since, shared=True)`` in two layers: what every seat sees alike
+        at this version, and the seat's own keys, so that ``{**alike, **own}`` is the view.
+        ``alike`` is one read-only object for all seats, the same until the next action,
+        so a server works out and encodes what changed in it once for all its clients.
+        By default nothing is alike."""
+        return NOTHING_ALIKE, self.view(seat, since=since, shared=True)
 
     @abstractmethod
     def outcome(self) -> Outcome | None: ...

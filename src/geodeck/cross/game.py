@@ -72,8 +72,13 @@ class CrossGame(Game):
     ) -> None:
         self.edition = ed.edition(game)
         self.game = game
-        self.shared_view: tuple[int, dict[str, Any]] | None = None
-        """The seat-independent part of the views at one version (``view(shared=True)``)."""
+        self.shared_view: tuple[int, dict[str, Any], dict[str, Any]] | None = None
+        """The seat-independent part of the views at one version (``view(shared=True)``),
+        and its keys that every seat sees alike (``view_layers``)."""
+        self.shared_faces: tuple[tuple[tuple[str, ...], int], dict[str, Any]] | None = None
+        """The card faces of the last shared view, by the cards seen and how many are
+        revealed (``revealed`` only grows), so that a view whose cards are as before gives
+        the very same object (``view.py``)."""
         self.variant = ed.check_variant(self.edition, variant)
         self.seats = tuple(check_seats(seats, *ed.PLAYERS, rule="A"))
         self.options = dict(options or {})
@@ -404,6 +409,13 @@ class CrossGame(Game):
         from geodeck.cross.view import build_view
 
         return build_view(self, seat, since, shared=shared)
+
+    def view_layers(
+        self, seat: int | None = None, *, since: int = 0
+    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
+        from geodeck.cross.view import build_layers
+
+        return build_layers(self, seat, since)
 
     def summary(self) -> dict[str, Any]:
         from geodeck.cross.view import build_summary

@@ -10,6 +10,10 @@ if TYPE_CHECKING:
     from geodeck.cross.game import CrossGame
 
 
+OWN = ("seat", "guessing", "history", "history_from")
+"""The keys of a view that differ from seat to seat; all others every seat sees alike."""
+
+
 def build_view(
     game: CrossGame, seat: int | None, since: int = 0, *, shared: bool = False
 ) -> dict[str, Any]:
@@ -17,25 +21,54 @@ def build_view(
     guess, and the history filtered the same way. ``None`` is a spectator. ``shared``: the
     card faces are the cards' own dicts, and what every seat sees alike is built once per
     version and shared by the views of all seats (``Game.view``)."""
+    _check_seat(game, seat)
+    view = dict(_shared(game)[0]) if shared else _common(game, shared=False)
+    view.update(_own(game, seat, since, view["guessing"]))
+    return view
+
+
+def build_layers(
+    game: CrossGame, seat: int | None, since: int = 0
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``Game.view_layers``: the keys every seat sees alike (one object per version), and
+    ``seat``'s own."""
+    _check_seat(game, seat)
+    common, alike = _shared(game)
+    return alike, _own(game, seat, since, common["guessing"])
+
+
+def _check_seat(game: CrossGame, seat: int | None) -> None:
     if seat is not None and not 0 <= seat < len(game.seats):
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
+
+
+def _shared(game: CrossGame) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The shared view of this version (``_common``) and its keys that every seat sees
+    alike, each built once per version."""
+    cached = game.shared_view
+    if cached is None or cached[0] != game.version:
+        common = _common(game, shared=True)
+        alike = {k: v for k, v in common.items() if k not in OWN}
+        cached = game.shared_view = (game.version, common, alike)
+    return cached[1], cached[2]
+
+
+def _own(
+    game: CrossGame, seat: int | None, since: int, guessing: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The keys of ``seat``'s view that are its own (``OWN``), ``guessing`` being what
+    every seat sees of the guesses."""
     since = min(max(since, 0), len(game.history))
-    if not shared:
-        view = _common(game, shared=False)
-    else:
-        if game.shared_view is None or game.shared_view[0] != game.version:
-            game.shared_view = (game.version, _common(game, shared=True))
-        view = dict(game.shared_view[1])
-    view["seat"] = seat
-    guessing = view["guessing"]
-    if guessing is not None:
-        view["guessing"] = {
-            **guessing,
-            "mine": game.guesses.get(seat) if seat is not None else None,
-        }
-    view["history"] = [_filtered(e, seat) for e in game.history[since:]]
-    view["history_from"] = since
-    return view
+    return {
+        "seat": seat,
+        "guessing": (
+            None
+            if guessing is None
+            else {**guessing, "mine": game.guesses.get(seat) if seat is not None else None}
+        ),
+        "history": [_filtered(e, seat) for e in game.history[since:]],
+        "history_from": since,
+    }
 
 
 def _common(game: CrossGame, *, shared: bool) -> dict[str, Any]:
@@ -49,7 +82,13 @@ def _common(game: CrossGame, *, shared: bool) -> dict[str, Any]:
         seen.append(game.current)
     cards, revealed = game.cards, game.revealed
     if shared:
-        shown = {cid: cards[cid].face(revealed=cid in revealed) for cid in seen}
+        key = (tuple(seen), len(revealed))
+        faces = game.shared_faces
+        if faces is not None and faces[0] == key:
+            shown = faces[1]
+        else:
+            shown = {cid: cards[cid].face(revealed=cid in revealed) for cid in seen}
+            game.shared_faces = (key, shown)
     else:
         shown = {
             cid: cards[cid].revealed() if cid in revealed else cards[cid].public() for cid in seen

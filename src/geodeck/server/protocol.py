@@ -8,7 +8,6 @@ in the server message models here; ``state`` messages, the hot path, are encoded
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -194,17 +193,13 @@ def encode_state(
     expects: str,
     legal: str,
     clock: str,
-    view: Mapping[str, Any],
-    history: str,
-    history_from: int,
+    view: str,
 ) -> str:
-    """A ``state`` message (``StateMessage``): ``view`` holds the view's keys to send (all
-    of them, or in a delta those that changed), ``history`` the encoded list of events from
-    ``history_from`` on; the other strings are parts encoded once for every recipient."""
+    """A ``state`` message (``StateMessage``). ``view`` is the encoded view: all its keys,
+    or in a delta those that changed, with ``history`` (the events from ``history_from``
+    on) and ``history_from``; the other strings are parts encoded once for every
+    recipient."""
     fragment = orjson.Fragment
-    body: dict[str, Any] = dict(view)
-    body["history"] = fragment(history)
-    body["history_from"] = history_from
     message = {
         "type": "state",
         "table": table,
@@ -218,7 +213,7 @@ def encode_state(
         "expects": fragment(expects),
         "legal": fragment(legal),
         "clock": fragment(clock),
-        "view": body,
+        "view": fragment(view),
     }
     return orjson.dumps(message, option=_OPTIONS).decode()
 

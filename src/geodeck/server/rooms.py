@@ -5,8 +5,8 @@ goes the same way, under the room's lock: check the version and the seat, let th
 apply the action, store it, and only then tell the clients, each from its own seat's view.
 A seat's view and legal actions are computed once per change, however many connections
 hold the seat; a connection that asked for delta states gets only the parts of the view
-that differ from the previous state it was sent. The ``Lobby`` creates, finds, restores
-and closes rooms.
+that differ from the previous state it was sent (``states.py``). The ``Lobby`` creates,
+finds, restores and closes rooms.
 """
 
 from __future__ import annotations
@@ -42,10 +42,11 @@ from geodeck.server.protocol import (
     SeatsMessage,
     TableInfo,
     encode,
-    encode_state,
     error_message,
 )
+from geodeck.server.states import HISTORY_KEYS, Broadcast, Parts, SeatParts, TableParts
 from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
+from geodeck.server.writer import Writer
 
 log = logging.getLogger("geodeck.server")
 
@@ -102,44 +103,6 @@ def deck_mapping(data: Any) -> Any:
     return data
 
 
-ViewParts = dict[str, Any]
-"""A view's keys (all but ``history`` and ``history_from``) with their values as the engine
-gives them. An engine builds a view's containers afresh on every call and never changes
-the objects it shares between calls (card faces), so the parts sent to a client can be
-kept as they are and compared with the next view's: a delta then encodes only what
-changed."""
-
-_MISSING = object()
-
-Diffs = dict[tuple[int, int], tuple[Any, Any, tuple[bool, Any] | None]]
-"""The changes between pairs of parts worked out in one broadcast, by the parts' ids;
-each entry holds both parts, so that their ids stay theirs while the entry lives."""
-
-
-def _diff(old: Any, new: Any) -> tuple[bool, Any] | None:
-    """What a delta says of a part that was ``old`` and is ``new``: ``None`` if unchanged,
-    else ``(True, new)`` to replace it, or ``(False, entries)`` to merge the entries of an
-    object that changed (when none of its keys went away)."""
-    if type(new) is dict and type(old) is dict and old.keys() <= new.keys():
-        # One pass over the entries; most are the very objects sent before.
-        entries = {
-            k: v
-            for k, v in new.items()
-            if (was := old.get(k, _MISSING)) is not v and not _same(was, v)
-        }
-        return (False, entries) if entries else None
-    return None if _same(old, new) else (True, new)
-
-
-def _same(old: Any, new: Any) -> bool:
-    """Whether a part (or an entry of one) is unchanged: the same object, or equal and of
-    the same type (``1 == True``, but the JSON differs)."""
-    return old is new or (type(old) is type(new) and old == new)
-
-
-HISTORY_KEYS = ("history", "history_from")
-
-
 class Client:
     """One websocket connection: its seat (or spectator) and the messages queued for it."""
 
@@ -150,8 +113,8 @@ class Client:
         self.delta = False
         self.history_len = 0
         """How many events of its seat's history this connection has been sent."""
-        self.sent: ViewParts | None = None
-        """The view parts of the last state sent (delta connections only)."""
+        self.sent: tuple[Parts, Parts] | None = None
+        """The view layers of the last state sent, history aside (delta connections only)."""
         self.close_code = 1000
         self._window = 0.0
         self._count = 0
@@ -195,133 +158,6 @@ class SeatState:
     @property
     def claimed(self) -> bool:
         return self.bot is not None or self.token_hash is not None
-
-
-@dataclass(slots=True)
-class _TableParts:
-    """What a state says about the table, the same for every recipient."""
-
-    code: str
-    status: str
-    version: int
-    by: int | None
-    seats: str
-    expects: str
-    clock: str
-
-
-@dataclass(slots=True)
-class _SeatParts:
-    """One seat's view and legal actions, encoded once for all its connections."""
-
-    seat: int | None
-    view: ViewParts
-    events: list[Any]
-    """The seat's history from event number ``start`` on."""
-    start: int
-    legal: str
-
-    def _state(
-        self, table: _TableParts, view: ViewParts, since: int, merge: list[str] | None = None
-    ) -> str:
-        return encode_state(
-            table=table.code,
-            status=table.status,
-            version=table.version,
-            delta=merge is not None,
-            merge=merge or [],
-            by=table.by,
-            you=self.seat,
-            seats=table.seats,
-            expects=table.expects,
-            legal=self.legal,
-            clock=table.clock,
-            view=view,
-            history=encode(self.events[since - self.start :]),
-            history_from=since,
-        )
-
-    def _sent(self, client: Client) -> None:
-        client.history_len = self.start + len(self.events)
-        client.sent = self.view if client.delta else None
-
-    def delta_state(
-        self,
-        table: _TableParts,
-        client: Client,
-        built: dict[tuple[Any, ...], tuple[object, str]],
-        diffs: Diffs,
-    ) -> bool:
-        """Queue a delta state for ``client`` if it asked for them and one can be made from
-        what it was sent last; False otherwise (then it needs ``full_state``). ``diffs``
-        keeps the changes between pairs of parts worked out in this broadcast: seats whose
-        views share objects (``Game.view(shared=True)``) need each worked out once."""
-        sent = client.sent
-        since = client.history_len
-        if (
-            not client.delta
-            or sent is None
-            or not self.start <= since <= self.start + len(self.events)
-            or not sent.keys() <= self.view.keys()
-        ):
-            return False
-        key = ("delta", since, id(sent))
-        entry = built.get(key)
-        if entry is None or entry[0] is not sent:
-            changed: ViewParts = {}
-            merge: list[str] = []
-            for name, part in self.view.items():
-                old = sent.get(name, _MISSING)
-                if old is part:
-                    continue
-                pair = (id(old), id(part))
-                known = diffs.get(pair)
-                if known is not None and known[0] is old and known[1] is part:
-                    found = known[2]
-                else:
-                    found = _diff(old, part)
-                    diffs[pair] = (old, part, found)
-                if found is None:
-                    continue
-                whole, value = found
-                changed[name] = value
-                if not whole:
-                    merge.append(name)
-            entry = built[key] = (sent, self._state(table, changed, since, merge))
-        client.push(entry[1])
-        self._sent(client)
-        return True
-
-    def full_state(
-        self,
-        table: _TableParts,
-        client: Client,
-        built: dict[tuple[Any, ...], tuple[object, str]],
-        *,
-        events: bool,
-    ) -> None:
-        """Queue the whole state for ``client``; with ``events``, a connection that takes
-        full states gets the events it has not had first. These parts must hold the
-        history from the start."""
-        if self.start != 0:
-            raise ValueError("a full state needs the whole history")
-        if events and not client.delta:
-            key = ("events", client.history_len)
-            entry = built.get(key)
-            if entry is None:
-                message = {
-                    "type": "events",
-                    "version": table.version,
-                    "by": table.by,
-                    "events": self.events[client.history_len :],
-                }
-                entry = built[key] = (None, encode(message))
-            client.push(entry[1])
-        entry = built.get(("full",))
-        if entry is None:
-            entry = built["full",] = (None, self._state(table, self.view, 0))
-        client.push(entry[1])
-        self._sent(client)
 
 
 class Room:
@@ -432,7 +268,7 @@ class Room:
 
     # -- messages -------------------------------------------------------------------------
 
-    def _table_parts(self, by: int | None) -> _TableParts:
+    def _table_parts(self, by: int | None) -> TableParts:
         """The parts of a state that are the same for every recipient, encoded once."""
         game = self.game
         expects = game.expects()
@@ -443,7 +279,7 @@ class Room:
                 "seconds": self.clock,
                 "deadlines": {str(s): wall for s, (_, wall) in sorted(self._deadlines.items())},
             }
-        return _TableParts(
+        return TableParts(
             code=self.code,
             status=status,
             version=game.version,
@@ -453,19 +289,19 @@ class Room:
             clock=encode(clock),
         )
 
-    def _seat_parts(self, seat: int | None, table: _TableParts, since: int) -> _SeatParts:
+    def _seat_parts(self, seat: int | None, table: TableParts, since: int) -> SeatParts:
         """One seat's view (its history from event ``since`` on) and legal actions, encoded."""
-        view = self.game.view(seat, since=since, shared=True)
+        alike, own = self.game.view_layers(seat, since=since)
         legal: list[Any] = []
         if seat is not None and table.status == PLAYING:
             legal = [a.to_wire() for a in self.game.legal_actions(seat)]
-        history = view.get("history")
-        events = history if isinstance(history, list) else []
-        start = view.get("history_from", 0)
-        return _SeatParts(
+        history = own.get("history")
+        start = own.get("history_from", 0)
+        return SeatParts(
             seat=seat,
-            view={k: v for k, v in view.items() if k not in HISTORY_KEYS},
-            events=events,
+            alike=alike,
+            own={k: v for k, v in own.items() if k not in HISTORY_KEYS},
+            events=history if isinstance(history, list) else [],
             start=start if isinstance(start, int) else 0,
             legal=encode(legal),
         )
@@ -473,7 +309,8 @@ class Room:
     def _send_state(self, client: Client) -> None:
         """A full state: after hello, and to set a client right after a refusal."""
         table = self._table_parts(None)
-        self._seat_parts(client.seat, table, 0).full_state(table, client, {}, events=False)
+        parts = self._seat_parts(client.seat, table, 0)
+        parts.full_state(table, client, {}, Broadcast(), events=False)
 
     def _broadcast(self, by: int | None) -> None:
         """The new state to every client, each built from its own seat's view (once per
@@ -483,18 +320,18 @@ class Room:
         for client in self.clients:
             if client.joined:
                 by_seat.setdefault(client.seat, []).append(client)
-        diffs: Diffs = {}
+        broadcast = Broadcast()
         for seat, clients in by_seat.items():
             since = min(c.history_len if c.delta and c.sent is not None else 0 for c in clients)
             parts = self._seat_parts(seat, table, since)
-            whole: _SeatParts | None = parts if parts.start == 0 else None
+            whole: SeatParts | None = parts if parts.start == 0 else None
             built: dict[tuple[Any, ...], tuple[object, str]] = {}
             for client in clients:
-                if parts.delta_state(table, client, built, diffs):
+                if parts.delta_state(table, client, built, broadcast):
                     continue
                 if whole is None:
                     whole = self._seat_parts(seat, table, 0)
-                whole.full_state(table, client, built, events=True)
+                whole.full_state(table, client, built, broadcast, events=True)
 
     def _broadcast_seats(self) -> None:
         text = SeatsMessage(version=self.version, seats=self.seat_infos()).model_dump_json()
@@ -929,7 +766,7 @@ class Lobby:
         self.fanout: Fanout = fanout or LocalFanout()
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
-        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writer: Writer | None = None
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Blocking work (storage, replays) off the event loop."""
@@ -944,36 +781,18 @@ class Lobby:
         status: str,
         outcome: Mapping[str, Any] | None,
     ) -> None:
-        """Store one action; returns once it is committed. Where that is a quick local
-        write (SQLite served by this process alone) the actions that arrive together, from
-        any tables, share one commit on the event loop; else each goes in a worker thread."""
+        """Store one action; returns once it is committed. Where storage is a SQLite file
+        served by this process alone, the actions of all tables share commits (``Writer``);
+        else each goes in a worker thread."""
         storage = self.storage
         if storage.quick_appends and not self.fanout.shared:
-            loop = asyncio.get_running_loop()
-            future: asyncio.Future[None] = loop.create_future()
-            self._appends.append((Append(code, index, action, status, outcome), future))
-            if len(self._appends) == 1:
-                loop.call_soon(self._write_appends)
-            await future
+            if self._writer is None:
+                self._writer = Writer(storage.append_actions)
+            await self._writer.append(Append(code, index, action, status, outcome))
         else:
             await self.run(
                 storage.append_action, code, index, action, status=status, outcome=outcome
             )
-
-    def _write_appends(self) -> None:
-        """Commit every append waiting, in one batch, and tell each waiter how it went."""
-        batch, self._appends = self._appends, []
-        try:
-            failures = self.storage.append_actions([item for item, _ in batch])
-        except Exception as err:
-            failures = [err] * len(batch)
-        for (_, future), failure in zip(batch, failures, strict=True):
-            if future.done():
-                continue
-            if failure is None:
-                future.set_result(None)
-            else:
-                future.set_exception(failure)
 
     async def start(self) -> None:
         botplay.check_level(self.settings.standin_level)
@@ -991,6 +810,9 @@ class Lobby:
             await room.close()
         self.rooms.clear()
         await self.fanout.close()
+        if self._writer is not None:
+            await self._writer.close()
+            self._writer = None
         await self.run(self.storage.close)
 
     def forget(self, room: Room) -> None:

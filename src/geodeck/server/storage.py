@@ -6,13 +6,11 @@ seat rename before play) and one row per action, appended in the same transactio
 moves the table's version on. The primary key ``(code, idx)`` makes a second writer of
 the same action index fail instead of forking the game.
 
-Every method is blocking; the server calls them from worker threads, except
-``append_actions`` on SQLite (``quick_appends``): there one connection kept for appends
-writes a batch of actions (of any tables) in one short transaction, each behind a
-savepoint of its own so that one refused action leaves the others standing. That is
-quick enough to run on the event loop, and one commit for all the actions that arrived
-together costs far less than one each (SQLite's automatic checkpoint of the write-ahead
-log, every thousand pages or so, makes an occasional batch take a few milliseconds).
+Every method is blocking; the server calls them from worker threads. On SQLite
+(``quick_appends``) ``append_actions`` writes a batch of actions (of any tables) on one
+connection kept for appends, in one short transaction: one commit for all the actions
+that arrived together costs far less than one each. The server's ``Writer`` calls it
+from a thread of its own.
 """
 
 from __future__ import annotations
@@ -182,7 +180,7 @@ class Storage:
             engine = engine.execution_options(schema_translate_map={None: schema})
         self.engine: Engine = engine
         self.quick_appends = self.kind == "sqlite" and schema is None
-        """Whether ``append_action`` is a local write quick enough for the event loop."""
+        """Whether appends are local writes that one process batches (``append_actions``)."""
         self._writer: PoolProxiedConnection | None = None
         self._writer_lock = threading.Lock()
 

@@ -44,13 +44,19 @@ class Country:
 class Question:
     """One question card: about the country (with an answer per country) or about a seeker."""
 
-    __slots__ = ("about", "answers", "data", "id", "text")
+    __slots__ = ("about", "answers", "data", "id", "text", "translations")
 
     def __init__(self, question_id: str, data: Mapping[str, Any]) -> None:
         self.id = question_id
         self.data: dict[str, Any] = dict(data)
         self.text: str = str(data["text"])
         self.about: str = str(data["about"])
+        self.translations: dict[str, str] = {
+            key.removeprefix("text_"): str(text)
+            for key, text in data.items()
+            if key.startswith("text_") and key != "text_en" and isinstance(text, str)
+        }
+        """The card's text in other languages (``text_de``, ``text_it`` ...), by language."""
         self.answers: dict[str, str] = dict(data.get("answers") or {})
 
     @property

@@ -88,6 +88,10 @@ def _question(game: UndercoverGame, index: int, asked: Asked, hint: bool) -> dic
         "reader": asked.reader,
         "seeker": asked.seeker,
         "reads": _reads(question.text, game.seats, asked.seeker),
+        "translations": {
+            language: _reads(text, game.seats, asked.seeker)
+            for language, text in question.translations.items()
+        },
         "answer": asked.answer,
     }
     country = game.round.country

@@ -94,6 +94,22 @@ def test_b1_the_named_seeker_replaces_x_in_the_question() -> None:
     assert question["reads"] == "Would Dan like to live in this country?"
 
 
+def test_b1_the_seeker_replaces_x_in_the_card_s_other_languages_too() -> None:
+    """RULES.md B1: a card printed in several languages is read in each with X replaced
+    (the browser shows the text of the player's language)."""
+    rec = sc.record(pile=["q60", *sc.COUNTRY_QUESTIONS])
+    rec["questions"]["q60"]["text_de"] = "Würde X gern in diesem Land leben?"
+    rec["questions"]["q60"]["text_it"] = "X vorrebbe vivere in questo paese?"
+    game = Game.from_record(rec)
+    sc.play(game, Hide(0, "ES", SALT), Name(1, 3))
+    question = game.view(2)["question"]
+    assert question["translations"] == {
+        "de": "Würde Dan gern in diesem Land leben?",
+        "it": "Dan vorrebbe vivere in questo paese?",
+    }
+    assert game.view(1)["questions"][0]["translations"] == question["translations"]
+
+
 def test_b1_a_question_about_the_country_answers_every_country() -> None:
     """RULES.md B1: every question about the country comes with an answer for each
     country, so a record missing one is rejected."""

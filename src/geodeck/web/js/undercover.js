@@ -156,7 +156,7 @@ function countryCard(state, ctx, can, country) {
         ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.capital")), h("span", { class: "cc-val" }, country[`capital_${lang()}`] || country.capital))
         : null,
       country.area !== undefined
-        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.area")), h("span", { class: "cc-val" }, `${number(country.area)} km²`, rank(country.area_rank)))
+        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.area")), h("span", { class: "cc-val" }, `${number(country.area, country.area < 10 ? 2 : 0)} km²`, rank(country.area_rank)))
         : null,
       country.population !== undefined
         ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), rank(country.population_rank)))
@@ -261,13 +261,18 @@ function isTiny(shape, project) {
 
 // -- the prompt -----------------------------------------------------------------------------
 
+/** The question as read aloud, in the page's language where the card has that text. */
+function questionText(question) {
+  return (question.translations || {})[lang()] || question.reads || question.text;
+}
+
 function questionCard(state, question, { big = false } = {}) {
   if (!question) return null;
   return h(
     "div",
     { class: ["question-card", big && "big", `about-${question.about}`], "data-question": question.number },
     h("span", { class: "q-number" }, t("uc.question", { n: question.number })),
-    h("span", { class: "q-text" }, question.reads || question.text),
+    h("span", { class: "q-text" }, questionText(question)),
     h("span", { class: "q-reader" }, t("uc.readBy", { name: seatName(state, question.reader) })),
     question.answer ? h("span", { class: `answer-chip answer-${question.answer}` }, t(`answer.${question.answer}`)) : null,
   );
