@@ -331,10 +331,12 @@ class Storage:
         once it is committed, or the error that kept it out (``Conflict`` as
         ``append_action`` raises it). A failure of the commit itself fails them all.
 
-        Each append first moves its table's version on, and only if that worked writes
-        the action, so a refused append changes nothing and the others go ahead. An action
-        row that exists while its table is at the version before it is a damaged database:
-        then the batch is undone and written again, each append behind a savepoint."""
+        The batch goes in two statements, all tables moved on and then all actions
+        written. If a table is not at its version (another writer was first), or an
+        action row exists while its table is at the version before it (a damaged
+        database), the batch is undone and written again one append at a time, each
+        behind a savepoint: a refused append then changes nothing and the others go
+        ahead."""
         if not self.quick_appends:
             raise RuntimeError("batched appends are for a SQLite file this process serves")
         with self._writer_lock:
@@ -356,20 +358,21 @@ class Storage:
                 # An explicit transaction: a savepoint opened outside one would commit on
                 # its release, one action at a time.
                 cursor.execute("BEGIN")
-                for item in batch:
-                    if careful:
-                        cursor.execute("SAVEPOINT one_append")
+                if not careful:
+                    try:
+                        failures = _append_all(cursor, batch, now)
+                    except integrity:
+                        raise _Retry() from None
+                for item in batch if careful else ():
+                    cursor.execute("SAVEPOINT one_append")
                     try:
                         failures.append(_append_one(cursor, item, now))
                     except integrity:
-                        if not careful:
-                            raise _Retry() from None
                         cursor.execute("ROLLBACK TO one_append")
                         failures.append(
                             Conflict(f"action {item.index} of table {item.code} is stored already")
                         )
-                    if careful:
-                        cursor.execute("RELEASE one_append")
+                    cursor.execute("RELEASE one_append")
             finally:
                 cursor.close()
             writer.commit()
@@ -449,6 +452,33 @@ class Storage:
 
 class _Retry(Exception):
     """A batch met an action row it did not expect: write it again with savepoints."""
+
+
+def _append_all(cursor: Any, batch: Sequence[Append], now: float) -> list[Exception | None]:
+    """A whole batch in two statements (few calls, so the writer thread seldom waits for
+    the interpreter): every table moves on from its version, then every action row is
+    written. A table not at its version, or a row already there, sends the batch round
+    again one append at a time (``_Retry``), where each is refused on its own."""
+    cursor.executemany(
+        _SQLITE_MOVE_ON,
+        [
+            (
+                item.index + 1,
+                item.status,
+                now,
+                None if item.outcome is None else _dumps(item.outcome),
+                item.code,
+                item.index,
+            )
+            for item in batch
+        ],
+    )
+    if cursor.rowcount != len(batch):
+        raise _Retry()
+    cursor.executemany(
+        _SQLITE_APPEND, [(item.code, item.index, _dumps(item.action), now) for item in batch]
+    )
+    return [None] * len(batch)
 
 
 def _append_one(cursor: Any, item: Append, now: float) -> Conflict | None:
