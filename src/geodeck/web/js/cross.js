@@ -67,8 +67,9 @@ const SIDES = {
   column: ["below", "above"],
 };
 
-function sideWord(line, before) {
-  return t(`dir.${SIDES[line][before ? 0 : 1]}`);
+// "west of Reims", "above Limburg": the words for a place beyond one end of a line.
+function beyond(line, before, name) {
+  return t(`where.${SIDES[line][before ? 0 : 1]}`, { a: name });
 }
 
 // Words for a gap (`gap` true: between ids[at-1] and ids[at]) or a card at `at`.
@@ -78,8 +79,8 @@ function whereText(view, line, at, gap) {
   const upper = gap ? ids[at] : ids[at + 1];
   const name = (id) => nameOf(view.cards[id] || { name: id });
   if (lower !== undefined && upper !== undefined) return t("where.between", { a: name(lower), b: name(upper) });
-  if (lower !== undefined) return t("where.end", { dir: sideWord(line, false), a: name(lower) });
-  return t("where.end", { dir: sideWord(line, true), a: name(upper) });
+  if (lower !== undefined) return beyond(line, false, name(lower));
+  return beyond(line, true, name(upper));
 }
 
 // -- the board ------------------------------------------------------------------------------

@@ -112,8 +112,19 @@ export function pathOf(country, toScreen) {
     if (!ring.every(toScreen.visible)) continue;
     let d = "";
     let last = null;
-    for (const point of ring) {
-      const [x, y] = toScreen(point);
+    // A ring that crosses the antimeridian (Russia, Fiji) jumps from 180° to -180°: its
+    // longitudes are carried on past 180° instead, so that no edge spans the whole map.
+    let shift = 0;
+    let previous = null;
+    for (const [lon, lat] of ring) {
+      let along = lon + shift;
+      if (previous !== null && Math.abs(along - previous) > 180) {
+        const turn = along > previous ? -360 : 360;
+        shift += turn;
+        along += turn;
+      }
+      previous = along;
+      const [x, y] = toScreen([along, lat]);
       const key = `${x.toFixed(1)},${y.toFixed(1)}`;
       if (key === last) continue;
       d += (d ? "L" : "M") + key;

@@ -60,6 +60,34 @@ function guessesTable(state, scoring) {
   );
 }
 
+// Labels beside their dots without covering each other: each tries the right of its dot,
+// then the left, above and below, and keeps the first place that is free and on the map;
+// wrong cards and the start card choose first. A label with no free place is left out
+// (the dot's tooltip still names the card).
+const CHAR = 7;
+const LINE = 11;
+
+function placeLabels(marks) {
+  const order = { wrong: 0, start: 1, right: 2 };
+  const taken = marks.map((m) => ({ x0: m.x - 6, x1: m.x + 6, y0: m.y - 6, y1: m.y + 6 }));
+  const placed = [];
+  const free = (b) => b.x0 >= 0 && b.x1 <= WIDTH && b.y0 >= 0 && b.y1 <= HEIGHT && !taken.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+  for (const m of [...marks].sort((a, b) => order[a.kind] - order[b.kind])) {
+    const w = m.text.length * CHAR;
+    const options = [
+      { x: m.x + 8, y: m.y + 4, anchor: "start", box: { x0: m.x + 7, x1: m.x + 9 + w, y0: m.y - 6, y1: m.y + 6 } },
+      { x: m.x - 8, y: m.y + 4, anchor: "end", box: { x0: m.x - 9 - w, x1: m.x - 7, y0: m.y - 6, y1: m.y + 6 } },
+      { x: m.x, y: m.y - 9, anchor: "middle", box: { x0: m.x - w / 2, x1: m.x + w / 2, y0: m.y - 9 - LINE, y1: m.y - 7 } },
+      { x: m.x, y: m.y + 17, anchor: "middle", box: { x0: m.x - w / 2, x1: m.x + w / 2, y0: m.y + 7, y1: m.y + 19 } },
+    ];
+    const chosen = options.find((o) => free(o.box));
+    if (!chosen) continue;
+    taken.push(chosen.box);
+    placed.push({ ...chosen, kind: m.kind, text: m.text });
+  }
+  return placed;
+}
+
 function mapFor(view, scoring) {
   const svg = s("svg", { class: "scoring-map", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("scoring.show", { n: scoring.index }) });
   const cards = scoring.cards.map((id) => view.cards[id]).filter((card) => card && typeof card.lat === "number");
@@ -73,6 +101,7 @@ function mapFor(view, scoring) {
       svg.append(countryLayer(shapes, project, () => ({ class: "land" })));
       const dots = s("g", { class: "dots" });
       const labels = s("g", { class: "labels" });
+      const marks = [];
       for (const card of cards) {
         const [x, y] = project([card.lon, card.lat]);
         const wrong = scoring.aside.has(card.id);
@@ -85,7 +114,10 @@ function mapFor(view, scoring) {
         dot.append(s("title", {}, `${nameOf(card)} — ${card.printed || ""}`));
         dots.append(dot);
         const value = view.variant !== "geo" && card[view.variant] !== undefined ? ` ${number(card[view.variant])}` : "";
-        labels.append(s("text", { x: (x + 8).toFixed(1), y: (y + 4).toFixed(1), class: `label label-${kind}` }, nameOf(card) + value));
+        marks.push({ x, y, kind, text: nameOf(card) + value });
+      }
+      for (const label of placeLabels(marks)) {
+        labels.append(s("text", { x: label.x.toFixed(1), y: label.y.toFixed(1), "text-anchor": label.anchor, class: `label label-${label.kind}` }, label.text));
       }
       svg.append(dots, labels);
     })
