@@ -6,7 +6,6 @@ import gc
 import ipaddress
 import json
 import logging
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,20 +23,12 @@ time that grows with their number (300 to 600 ms at 500 tables), come only when 
 tables' own state has grown by a quarter (see benchmarks/server_load.py --untuned-gc)."""
 
 
-SWITCH_INTERVAL = 0.0005
-"""Seconds a thread may hold the interpreter while another waits for it."""
-
-
 def tune_gc() -> None:
     """Set the collector up for a long-running server: the objects made so far (modules,
     the app) are set aside for good, and collections come less often."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    # The storage writer thread takes the interpreter back after each SQLite call; while
-    # the event loop is busy it would wait up to 5 ms (the default) each time, and every
-    # table whose action is in that batch waits with it.
-    sys.setswitchinterval(SWITCH_INTERVAL)
 
 
 def load_decks(specs: list[str]) -> dict[str, Any]:
