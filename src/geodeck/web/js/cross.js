@@ -1,21 +1,14 @@
 // The cross family's table: the cross (or column) of cards, the turn's prompt, chips, history.
 
 import { h, s } from "./dom.js";
-import { nameOf, number, t } from "./i18n.js";
+import { nameOf, t } from "./i18n.js";
 import { historyPanel } from "./log.js";
-import { scoringsPanel } from "./scoring.js";
+import { scoringsPanel, valueText } from "./scoring.js";
 import { seatBadge, seatName } from "./seats.js";
 
 const KIND_MARK = { place: "◉", sight: "★", landmark: "★", attraction: "★", mountain: "▲" };
-const UNITS = { population: "", area: " km²", altitude: " m" };
 
 // -- cards --------------------------------------------------------------------------------
-
-export function valueText(card, variant) {
-  const value = card[variant];
-  if (value === undefined || value === null) return "";
-  return `${number(value)}${UNITS[variant] || ""}`;
-}
 
 function printedParts(card, line) {
   const text = card.printed || "";

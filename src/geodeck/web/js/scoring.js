@@ -8,6 +8,14 @@ import { seatName } from "./seats.js";
 
 const WIDTH = 640;
 const HEIGHT = 460;
+const UNITS = { population: "", area: " km²", altitude: " m" };
+
+// A card's number in a column variant, as printed: "383 m", "41,543 km²".
+export function valueText(card, variant) {
+  const value = card[variant];
+  if (value === undefined || value === null) return "";
+  return `${number(value)}${UNITS[variant] || ""}`;
+}
 
 // Every scoring in the history: the cards on the table, the start card, the answer.
 export function scoringsOf(view) {
@@ -113,8 +121,8 @@ function mapFor(view, scoring) {
         if (wrong) dot.append(s("path", { class: "cross-mark", d: "M-3,-3L3,3M3,-3L-3,3" }));
         dot.append(s("title", {}, `${nameOf(card)} — ${card.printed || ""}`));
         dots.append(dot);
-        const value = view.variant !== "geo" && card[view.variant] !== undefined ? ` ${number(card[view.variant])}` : "";
-        marks.push({ x, y, kind, text: nameOf(card) + value });
+        const value = view.variant === "geo" ? "" : valueText(card, view.variant);
+        marks.push({ x, y, kind, text: value ? `${nameOf(card)} ${value}` : nameOf(card) });
       }
       for (const label of placeLabels(marks)) {
         labels.append(s("text", { x: label.x.toFixed(1), y: label.y.toFixed(1), "text-anchor": label.anchor, class: `label label-${label.kind}` }, label.text));
