@@ -11,6 +11,7 @@ every wave. ``--profile`` prints where the time goes. It asserts nothing.
 
     .venv/bin/python benchmarks/server_actions.py
     .venv/bin/python benchmarks/server_actions.py --tables 50 --actions 20000 --profile
+    .venv/bin/python benchmarks/server_actions.py --profile --sort tottime --top 40
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import argparse
 import asyncio
 import cProfile
 import gc
-import os
 import pstats
 import random
 import tempfile
@@ -131,9 +131,7 @@ async def play(args: argparse.Namespace, folder: Path) -> Figures:
     await lobby.close()
     if profile:
         stats = pstats.Stats(profile)
-        stats.sort_stats(os.environ.get("SORT", "cumulative")).print_stats(
-            int(os.environ.get("TOP", "30"))
-        )
+        stats.sort_stats(args.sort).print_stats(args.top)
     return Figures(actions, frames, seconds, loop_cpu, all_cpu)
 
 
@@ -154,6 +152,10 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=0, help="per table")
     parser.add_argument("--actions", type=int, default=20000)
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
+    parser.add_argument(
+        "--sort", default="cumulative", help="the profile's order: cumulative, tottime, ..."
+    )
+    parser.add_argument("--top", type=int, default=30, help="lines of the profile to print")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         got = asyncio.run(play(args, Path(folder)))
