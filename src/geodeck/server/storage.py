@@ -351,28 +351,19 @@ class Storage:
         writer = self._writer
         integrity = self.engine.dialect.loaded_dbapi.IntegrityError
         now = time.time()
-        failures: list[Exception | None] = []
         try:
             cursor = writer.cursor()
             try:
                 # An explicit transaction: a savepoint opened outside one would commit on
                 # its release, one action at a time.
                 cursor.execute("BEGIN")
-                if not careful:
+                if careful:
+                    failures = [_append_guarded(cursor, item, now, integrity) for item in batch]
+                else:
                     try:
                         failures = _append_all(cursor, batch, now)
                     except integrity:
                         raise _Retry() from None
-                for item in batch if careful else ():
-                    cursor.execute("SAVEPOINT one_append")
-                    try:
-                        failures.append(_append_one(cursor, item, now))
-                    except integrity:
-                        cursor.execute("ROLLBACK TO one_append")
-                        failures.append(
-                            Conflict(f"action {item.index} of table {item.code} is stored already")
-                        )
-                    cursor.execute("RELEASE one_append")
             finally:
                 cursor.close()
             writer.commit()
@@ -451,7 +442,19 @@ class Storage:
 
 
 class _Retry(Exception):
-    """A batch met an action row it did not expect: write it again with savepoints."""
+    """A batch met a table not at its version or an action row already there: write it
+    again one append at a time, behind savepoints."""
+
+
+def _move_on(item: Append, now: float) -> tuple[Any, ...]:
+    """``_SQLITE_MOVE_ON``'s parameters for ``item``."""
+    ended = None if item.outcome is None else _dumps(item.outcome)
+    return (item.index + 1, item.status, now, ended, item.code, item.index)
+
+
+def _action_row(item: Append, now: float) -> tuple[Any, ...]:
+    """``_SQLITE_APPEND``'s parameters for ``item``."""
+    return (item.code, item.index, _dumps(item.action), now)
 
 
 def _append_all(cursor: Any, batch: Sequence[Append], now: float) -> list[Exception | None]:
@@ -459,37 +462,31 @@ def _append_all(cursor: Any, batch: Sequence[Append], now: float) -> list[Except
     the interpreter): every table moves on from its version, then every action row is
     written. A table not at its version, or a row already there, sends the batch round
     again one append at a time (``_Retry``), where each is refused on its own."""
-    cursor.executemany(
-        _SQLITE_MOVE_ON,
-        [
-            (
-                item.index + 1,
-                item.status,
-                now,
-                None if item.outcome is None else _dumps(item.outcome),
-                item.code,
-                item.index,
-            )
-            for item in batch
-        ],
-    )
+    cursor.executemany(_SQLITE_MOVE_ON, [_move_on(item, now) for item in batch])
     if cursor.rowcount != len(batch):
         raise _Retry()
-    cursor.executemany(
-        _SQLITE_APPEND, [(item.code, item.index, _dumps(item.action), now) for item in batch]
-    )
+    cursor.executemany(_SQLITE_APPEND, [_action_row(item, now) for item in batch])
     return [None] * len(batch)
 
 
-def _append_one(cursor: Any, item: Append, now: float) -> Conflict | None:
-    """One append of a batch: the table moves on from ``index`` or nothing happens."""
-    code, index = item.code, item.index
-    ended = None if item.outcome is None else _dumps(item.outcome)
-    cursor.execute(_SQLITE_MOVE_ON, (index + 1, item.status, now, ended, code, index))
-    if cursor.rowcount != 1:
-        return Conflict(f"table {code} is not at version {index}")
-    cursor.execute(_SQLITE_APPEND, (code, index, _dumps(item.action), now))
-    return None
+def _append_guarded(
+    cursor: Any, item: Append, now: float, integrity: type[Exception]
+) -> Exception | None:
+    """One append of a batch behind a savepoint: the table moves on from ``index`` and
+    the action is written, or nothing happens and the reason is returned."""
+    cursor.execute("SAVEPOINT one_append")
+    failure: Exception | None = None
+    try:
+        cursor.execute(_SQLITE_MOVE_ON, _move_on(item, now))
+        if cursor.rowcount == 1:
+            cursor.execute(_SQLITE_APPEND, _action_row(item, now))
+        else:
+            failure = Conflict(f"table {item.code} is not at version {item.index}")
+    except integrity:
+        cursor.execute("ROLLBACK TO one_append")
+        failure = Conflict(f"action {item.index} of table {item.code} is stored already")
+    cursor.execute("RELEASE one_append")
+    return failure
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:

@@ -28,7 +28,8 @@ class Writer:
         self._write = write
         self._waiting: Waiting = []
         self._busy = False
-        self._idle: asyncio.Event | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="geodeck-writer")
 
     async def append(self, item: Append) -> None:
@@ -38,8 +39,7 @@ class Writer:
         self._waiting.append((item, future))
         if not self._busy:
             self._busy = True
-            if self._idle is not None:
-                self._idle.clear()
+            self._idle.clear()
             # The rest of this turn's actions join the batch before it goes.
             loop.call_soon(self._next, loop)
         await future
@@ -48,8 +48,7 @@ class Writer:
         batch, self._waiting = self._waiting, []
         if not batch:
             self._busy = False
-            if self._idle is not None:
-                self._idle.set()
+            self._idle.set()
             return
         items = [item for item, _ in batch]
         done = loop.run_in_executor(self._thread, self._write, items)
@@ -76,8 +75,5 @@ class Writer:
 
     async def close(self) -> None:
         """Wait for the batches under way, then let the thread go."""
-        if self._busy:
-            if self._idle is None:
-                self._idle = asyncio.Event()
-            await self._idle.wait()
+        await self._idle.wait()
         self._thread.shutdown(wait=True)
