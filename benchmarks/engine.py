@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import geodeck
+from geodeck.bots.base import own_secret
 
 
 def load_deck(path: Path | None) -> dict[str, object] | None:
@@ -31,7 +32,7 @@ def play_one(game: geodeck.Game, rng: random.Random) -> int:
         if not seats:
             return actions
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        game.apply(rng.choice(game.legal_actions(seat)))
+        game.apply(own_secret(rng.choice(game.legal_actions(seat)), rng))
         actions += 1
 
 

@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from geodeck.bots.base import own_secret
 from geodeck.cli import serve as cli_serve
 from geodeck.server.protocol import Act, CreateTable, Hello, SeatSpec
 from geodeck.server.rooms import Client, Lobby, Room, Settings
@@ -60,7 +61,7 @@ class Seated:
         if not movers:
             return False
         seat = movers[0]
-        action = self.rng.choice(game.legal_actions(seat)).to_wire()
+        action = own_secret(self.rng.choice(game.legal_actions(seat)), self.rng).to_wire()
         act = Act(type="act", version=game.version, action=action)
         await self.room.handle(self.seats[seat], act)
         return True

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import geodeck
+from geodeck.bots.base import own_secret
 from geodeck.cross.cards import is_public_field
 from geodeck.cross.editions import EDITIONS
 from geodeck.cross.events import Revealed
@@ -73,10 +74,11 @@ def random_game(
 
 
 def random_step(game: geodeck.Game, rng: random.Random) -> Any:
-    """Apply one uniformly random legal action of a random awaited seat; return it."""
+    """Apply one uniformly random legal action of a random awaited seat (a hide salted from
+    ``rng``); return it."""
     seats, _ = game.expects()
     seat = rng.choice(seats)
-    action = rng.choice(game.legal_actions(seat))
+    action = own_secret(rng.choice(game.legal_actions(seat)), rng)
     game.apply(action)
     return action
 

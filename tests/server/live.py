@@ -318,6 +318,14 @@ class Player:
                 await asyncio.wait_for(self._reader, TIMEOUT)
 
 
+def salted(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action as a client sends it: a hide gets the client's own salt (the
+    server lists hides without one, docs/protocol.md)."""
+    if action.get("act") == "hide" and "salt" not in action:
+        return {**action, "salt": f"{rng.getrandbits(128):032x}"}
+    return action
+
+
 def _moved_on(player: Player, version: int, refused: int) -> Callable[[], bool]:
     def check() -> bool:
         state = player.state
@@ -346,7 +354,7 @@ async def play_out(
         mover = rng.choice(movers)
         assert mover.state is not None
         refused = len(mover.errors)
-        await mover.act(rng.choice(mover.state["legal"]))
+        await mover.act(salted(rng.choice(mover.state["legal"]), rng))
         await mover.wait(_moved_on(mover, version, refused))
         if len(mover.errors) > refused and mover.errors[-1]["code"] != "act/stale":
             raise AssertionError(f"refused: {mover.errors[-1]}")

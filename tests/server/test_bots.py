@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 
 import pytest
 
@@ -18,11 +19,11 @@ def test_a_cross_bot_knows_the_tables_cards() -> None:
     game = geodeck.new_game("uppsala", ["Ann", "Ben"], seed=2, deck=cards)
     head = game.to_record()
     assert atlas_of(head) == cards
-    bot = build_bot("expert", "ABCDEF", 1, "uppsala", atlas=atlas_of(head))
+    bot = build_bot("expert", bytes(32), 1, "uppsala", atlas=atlas_of(head))
     assert bot.level == "expert"
     seat = game.expects().seats[0]
     legal = game.legal_actions(seat)
-    assert choose(bot, game.view(seat), legal) in legal
+    assert choose(bot, game.view(seat), legal, random.Random(0)) in legal
 
 
 @pytest.mark.parametrize("level", ["casual", "expert"])
@@ -34,7 +35,7 @@ def test_an_undercover_bot_knows_the_tables_countries_and_questions(
     game = geodeck.new_game("undercover", ["Ann", "Ben", "Cem"], seed=4, deck=deck)
     atlas = atlas_of(game.to_record())
     assert atlas == deck
-    bots = [build_bot(level, "ABCDEF", seat, "undercover", atlas=atlas) for seat in range(3)]
+    bots = [build_bot(level, bytes(32), seat, "undercover", atlas=atlas) for seat in range(3)]
     assert all(bot.level == level for bot in bots)
     caplog.set_level(logging.WARNING, logger="geodeck.server")
     for _ in range(60):
@@ -42,6 +43,6 @@ def test_an_undercover_bot_knows_the_tables_countries_and_questions(
             break
         seat = game.expects().seats[0]
         legal = game.legal_actions(seat)
-        game.apply(choose(bots[seat], game.view(seat), legal))
+        game.apply(choose(bots[seat], game.view(seat), legal, random.Random(0)))
     assert game.version > 20
     assert not caplog.records, caplog.text

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from geodeck import Answer, Game, Name, Pass, Stone, UndercoverGame, new_game
+from geodeck.bots.base import own_secret
 from tests.support import FIXTURES
 
 NAMES = ("Ann", "Ben", "Cem", "Dan", "Eve", "Fay")
@@ -70,15 +71,19 @@ def record(
     options: Mapping[str, Any] | None = None,
     actions: Sequence[Mapping[str, Any]] = (),
     deck: Mapping[str, Any] | None = None,
+    shuffle: str | None = "sha256",
 ) -> dict[str, Any]:
     """An undercover record. ``layouts`` defaults to ``LAYOUT`` in round 1 (or
-    ``EASY_LAYOUT``), later rounds dealt from the seed; ``pile=None`` deals the pile too."""
+    ``EASY_LAYOUT``), later rounds dealt from the seed; ``pile=None`` deals the pile too.
+    ``shuffle=None`` leaves the shuffle out, as records written before it did."""
     deck = deck or mini_deck()
     if layouts is None:
         layouts = [EASY_LAYOUT if variant == "easy" else LAYOUT]
     setup: dict[str, Any] = {"layouts": [list(layout) for layout in layouts]}
     if seed is not None:
         setup["seed"] = seed
+    if shuffle is not None:
+        setup["shuffle"] = shuffle
     if pile is not None:
         setup["questions"] = list(pile)
     out: dict[str, Any] = {
@@ -206,7 +211,7 @@ def random_action(game: UndercoverGame, rng: random.Random, *, cheat: float = 0.
             if right:
                 return rng.choice(right)
         return rng.choice(stones)
-    return rng.choice(legal)
+    return own_secret(rng.choice(legal), rng)
 
 
 def random_game(rng: random.Random) -> UndercoverGame:

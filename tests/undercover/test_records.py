@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from geodeck import (
     UndercoverGame,
     new_game,
 )
+from geodeck.bots.base import own_secret
 from geodeck.core.records import validate
 from geodeck.decks import shipped_undercover
 from geodeck.undercover.actions import action_from_wire
@@ -183,10 +185,28 @@ def test_malformed_wire_actions_raise_record_error(raw: Any) -> None:
 def test_a_record_without_seed_or_setup_is_dealt_from_seed_zero() -> None:
     """RECORDS.md: layouts and pile missing from the setup are dealt from the seed."""
     rec = sc.record(layouts=[], pile=None, seed=None)
-    assert rec["setup"] == {"layouts": []}
-    rec["setup"] = {}
+    assert rec["setup"] == {"layouts": [], "shuffle": "sha256"}
+    rec["setup"] = {"shuffle": "sha256"}
     game = Game.from_record(rec)
     assert game.to_record()["setup"] == sc.dealt(4, seed=0).to_record()["setup"]
+
+
+def test_a_record_without_a_shuffle_is_dealt_as_records_before_it_were() -> None:
+    """A record written before ``setup.shuffle`` existed deals (and reshuffles) from its
+    seed with ``random.Random``, as geodeck did when it was written; it keeps that when
+    written again, and a record with ``"shuffle": "sha256"`` deals otherwise."""
+    old = sc.record(layouts=[], pile=None, seed=5, shuffle=None)
+    game = Game.from_record(old)
+    assert isinstance(game, UndercoverGame)
+    stack = sorted(sc.countries())
+    random.Random("geodeck/undercover/layout/0/5").shuffle(stack)
+    assert game.layouts[0] == [c for c in stack if c in game.layouts[0]]
+    assert "shuffle" not in game.to_record()["setup"]
+    assert Game.from_record(game.to_record()).to_record() == game.to_record()
+    new = Game.from_record(sc.record(layouts=[], pile=None, seed=5))
+    assert isinstance(new, UndercoverGame)
+    assert new.to_record()["setup"]["shuffle"] == "sha256"
+    assert new.layouts != game.layouts
 
 
 def test_a_pile_naming_an_unknown_or_repeated_question_is_rejected() -> None:
@@ -201,7 +221,7 @@ def test_a_finished_game_round_trips() -> None:
     game = sc.dealt(3, seed=12)
     while not game.finished:
         seat = game.expects().seats[0]
-        game.apply(game.legal_actions(seat)[-1])
+        game.apply(own_secret(game.legal_actions(seat)[-1], random.Random(seat)))
     copy = Game.from_record(game.to_record())
     assert copy.outcome() == game.outcome()
     assert copy.summary() == game.summary()

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from geodeck.core.errors import SetupError
+from geodeck.undercover.actions import Hide
+from geodeck.undercover.commitment import salt_from
 
 LEVELS = ("random", "novice", "casual", "expert", "oracle")
 
@@ -30,7 +32,17 @@ class RandomBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
-        return legal[self.rng.randrange(len(legal))]
+        return own_secret(legal[self.rng.randrange(len(legal))], self.rng)
+
+
+def own_secret(action: Any, rng: random.Random) -> Any:
+    """``action`` with the secret its actor adds to it, from ``rng``: an Undercover hide
+    is listed without a salt (RULES.md B2.2), and a bot salts it from its own random
+    numbers. Any other action as it is."""
+    if isinstance(action, Hide):
+        salt = salt_from(rng)
+        return action if action.salt is not None else action.salted(salt)
+    return action
 
 
 def make_bot(

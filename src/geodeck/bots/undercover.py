@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from geodeck.undercover.actions import Answer, Hide, Pass, Stone, UndercoverAction
+from geodeck.undercover.commitment import salt_from
 
 SCALE = {"yes": 2, "probably": 1, "not_sure": 0, "probably_not": -1, "no": -2}
 ANSWERS = tuple(SCALE)
@@ -41,6 +42,10 @@ HIDE_LEAN = 2.0
 PRIOR_MIX = 0.5
 STONE_WEIGHT = {"small": 1.15, "large": 1.3}
 QUESTIONS = 12
+
+
+def _salted(hide: Hide, salt: str) -> Hide:
+    return hide if hide.salt is not None else hide.salted(salt)
 
 
 def likelihood(answer: str, truth: str, slip: float = 0.0) -> float:
@@ -118,16 +123,19 @@ class UndercoverBot:
         return self.stone(view, legal)
 
     def hide(self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]) -> UndercoverAction:
+        """A laid-out country, salted from the bot's own random numbers unless the hide it
+        was offered has a salt already (B2.2)."""
         hides = [a for a in legal if isinstance(a, Hide)]
+        salt = salt_from(self.rng)
         if self.rng.random() > HIDE_CARE[self.level]:
-            return hides[self.rng.randrange(len(hides))]
+            return _salted(hides[self.rng.randrange(len(hides))], salt)
         layout = [a.country for a in hides]
         values = self.blends(layout)
         mean = sum(values.values()) / len(values)
         spread = (sum((v - mean) ** 2 for v in values.values()) / len(values)) ** 0.5 or 1.0
         weights = [math.exp(HIDE_LEAN * (values[c] - mean) / spread) for c in layout]
         best = self.rng.choices(layout, weights=weights)[0]
-        return next(a for a in hides if a.country == best)
+        return _salted(next(a for a in hides if a.country == best), salt)
 
     def blends(self, layout: Sequence[str]) -> dict[str, float]:
         """For each country, how many other laid-out countries share its answer to a

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +15,7 @@ from geodeck.core.errors import (
 )
 from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
 from geodeck.core.seats import check_seats, clockwise_from, left_of
+from geodeck.core.shuffle import shuffled
 from geodeck.cross import editions as ed
 from geodeck.cross.actions import (
     Accept,
@@ -148,7 +148,7 @@ class CrossGame(Game):
                 "(45 to draw and three start cards)",
                 rule="A1.5",
             )
-        random.Random(seed).shuffle(ids)
+        ids = shuffled(ids, f"geodeck/cross/deal/{seed}")
         stacks = [ids[i * ed.STACK_SIZE : (i + 1) * ed.STACK_SIZE] for i in range(ed.STACKS)]
         draw = [*stacks[0], ed.INTERMEZZO, *stacks[1], ed.INTERMEZZO, *stacks[2]]
         rest = ids[ed.STACKS * ed.STACK_SIZE :]

@@ -6,13 +6,16 @@ returned as an action and goes through the same path as a client's.
 
 from __future__ import annotations
 
-import hashlib
 import logging
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from geodeck.bots import LEVELS, Bot, make_bot
+from geodeck.bots.base import own_secret
 from geodeck.core.errors import GeodeckError
+from geodeck.server.dealing import bot_rng_seed
+from geodeck.undercover.actions import Hide
 
 log = logging.getLogger("geodeck.server")
 
@@ -24,12 +27,6 @@ def check_level(level: str) -> str:
     if level not in LEVELS:
         raise GeodeckError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     return level
-
-
-def bot_seed(code: str, seat: int, purpose: str) -> int:
-    """A stable seed per table, seat and use, so bots of different tables differ."""
-    digest = hashlib.sha256(f"{code}:{seat}:{purpose}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def atlas_of(head: Mapping[str, Any]) -> dict[str, Mapping[str, Any]] | None:
@@ -46,7 +43,7 @@ def atlas_of(head: Mapping[str, Any]) -> dict[str, Mapping[str, Any]] | None:
 
 def build_bot(
     level: str,
-    code: str,
+    secret: bytes,
     seat: int,
     game: str,
     purpose: str = "seat",
@@ -54,8 +51,9 @@ def build_bot(
     atlas: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Bot:
     """A bot of ``level`` for one seat of a table, knowing the table's deck from ``atlas``;
-    a random bot if there is no such bot for this game."""
-    seed = bot_seed(code, seat, purpose)
+    a random bot if there is no such bot for this game. Its random numbers come from the
+    table's ``secret`` (``dealing.py``), so nothing public predicts its choices."""
+    seed = bot_rng_seed(secret, seat, purpose)
     try:
         return make_bot(level, seed, game=game, atlas=atlas)
     except Exception as err:
@@ -68,17 +66,25 @@ def quick(bot: Bot) -> bool:
     return bot.level == "random"
 
 
-def choose(bot: Bot, view: dict[str, Any], legal: Sequence[Any]) -> Any:
-    """The bot's choice among ``legal``; the first legal action if the bot fails."""
+def choose(bot: Bot, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+    """The bot's choice among ``legal``; the first legal action if the bot fails. A hide
+    the bot left unsalted gets its salt from ``rng``, the server's secret numbers."""
     try:
         choice = bot.choose(view, legal)
     except Exception:
         log.exception("a %s bot failed to choose; playing the first legal action", bot.level)
-        return legal[0]
-    if choice not in legal:
+        choice = legal[0]
+    if listed(choice) not in legal:
         log.warning("a %s bot chose %r, which is not legal", bot.level, choice)
-        return legal[0]
-    return choice
+        choice = legal[0]
+    return own_secret(choice, rng)
+
+
+def listed(action: Any) -> Any:
+    """``action`` as ``legal_actions`` lists it: a hide without its salt."""
+    if isinstance(action, Hide):
+        return Hide(action.seat, action.country)
+    return action
 
 
 def preferred_default(legal: Sequence[Any]) -> Any | None:

@@ -123,6 +123,13 @@ class ClockInfo(BaseModel):
     deadlines: dict[str, int]
 
 
+class DealInfo(BaseModel):
+    commitment: str
+    """The deal commitment (``geodeck.core.deal``), shown from the table's creation on."""
+    salt: str | None
+    """Its salt, once the game has ended (``null`` before)."""
+
+
 class StateMessage(BaseModel):
     type: Literal["state"] = "state"
     table: str
@@ -139,6 +146,7 @@ class StateMessage(BaseModel):
     expects: ExpectsInfo
     legal: list[dict[str, Any]]
     clock: ClockInfo | None
+    deal: DealInfo | None
     view: dict[str, Any]
 
 
@@ -193,6 +201,7 @@ def encode_state(
     expects: str,
     legal: str,
     clock: str,
+    deal: str,
     view: str,
 ) -> str:
     """A ``state`` message (``StateMessage``). ``view`` is the encoded view: all its keys,
@@ -213,6 +222,7 @@ def encode_state(
         "expects": fragment(expects),
         "legal": fragment(legal),
         "clock": fragment(clock),
+        "deal": fragment(deal),
         "view": fragment(view),
     }
     return orjson.dumps(message, option=_OPTIONS).decode()
@@ -261,6 +271,8 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
     spectators: int
     outcome: dict[str, Any] | None
+    deal: DealInfo | None = None
+    """The deal commitment, and its salt once the game has ended."""
 
 
 class Created(BaseModel):

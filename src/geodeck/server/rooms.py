@@ -26,12 +26,14 @@ from geodeck.bots import Bot
 from geodeck.core.errors import ActionError, GeodeckError
 from geodeck.core.game import Game, new_game
 from geodeck.server import bots as botplay
+from geodeck.server import dealing
 from geodeck.server.fanout import Fanout, LocalFanout
 from geodeck.server.protocol import (
     Act,
     ClientMessage,
     Created,
     CreateTable,
+    DealInfo,
     Hello,
     Joined,
     JoinTable,
@@ -75,6 +77,9 @@ class Settings:
     standin_level: str = "casual"
     min_clock: float = 5.0
     """The shortest per-move clock a table may ask for, in seconds."""
+    new_secret: Callable[[], bytes] = dealing.new_secret
+    """Where each new table's secret comes from (``dealing.py``): ``secrets``. A test may
+    give the same secret to two tables to compare them."""
 
 
 def token_hash(token: str) -> str:
@@ -173,9 +178,12 @@ class Room:
         actions: list[dict[str, Any]],
         seats: list[SeatState],
         clock: float | None,
+        secret: bytes,
     ) -> None:
         self.lobby = lobby
         self.code = code
+        self.secret = secret
+        """The table's secret (``dealing.py``): bots and server salts draw from it."""
         self.game = game
         self.head = head
         self.actions = actions
@@ -224,6 +232,7 @@ class Room:
 
     def info(self, base: str) -> TableInfo:
         outcome = self.game.outcome()
+        deal = self.deal()
         return TableInfo(
             code=self.code,
             link=f"{base.rstrip('/')}/?table={self.code}",
@@ -235,7 +244,12 @@ class Room:
             seats=self.seat_infos(),
             spectators=sum(1 for c in self.clients if c.spectator),
             outcome=None if outcome is None else outcome.to_wire(),
+            deal=None if deal is None else DealInfo.model_validate(deal),
         )
+
+    def deal(self) -> dict[str, str | None] | None:
+        """The deal commitment everyone is shown, with its salt once the game has ended."""
+        return dealing.public_deal(self.head.get("deal"), self.game.finished)
 
     def record(self) -> dict[str, Any]:
         if self.status != FINISHED:
@@ -255,7 +269,12 @@ class Room:
         bot = self._bots.get(key)
         if bot is None or bot.level != level:
             bot = botplay.build_bot(
-                level, self.code, seat, self.game.game, purpose, atlas=botplay.atlas_of(self.head)
+                level,
+                self.secret,
+                seat,
+                self.game.game,
+                purpose,
+                atlas=botplay.atlas_of(self.head),
             )
             self._bots[key] = bot
         return bot
@@ -287,6 +306,7 @@ class Room:
             seats=encode(self.seat_facts()),
             expects=encode({"seats": list(expects.seats), "kind": expects.kind}),
             clock=encode(clock),
+            deal=encode(self.deal()),
         )
 
     def _seat_parts(self, seat: int | None, table: TableParts, since: int) -> SeatParts:
@@ -668,10 +688,11 @@ class Room:
             bot = self._seat_bot(seat)
         if not legal:
             return
+        salts = dealing.salt_rng(self.secret, version)
         if botplay.quick(bot):
-            action = botplay.choose(bot, view, legal)
+            action = botplay.choose(bot, view, legal, salts)
         else:
-            action = await asyncio.to_thread(botplay.choose, bot, view, legal)
+            action = await asyncio.to_thread(botplay.choose, bot, view, legal, salts)
         async with self.lock:
             if not self._bot_controlled(seat):
                 return
@@ -731,7 +752,8 @@ class Room:
                 action = botplay.preferred_default(legal)
                 if action is None:
                     bot = self._bot_for(seat, self.lobby.settings.standin_level, "clock")
-                    action = botplay.choose(bot, self.game.view(seat), legal)
+                    salts = dealing.salt_rng(self.secret, self.game.version)
+                    action = botplay.choose(bot, self.game.view(seat), legal, salts)
                 try:
                     await self._submit(seat, self.game.version, action.to_wire())
                 except Refusal as refusal:
@@ -854,6 +876,11 @@ class Lobby:
 
     async def _restore(self, stored: StoredTable) -> Room:
         game = await self.run(Game.from_record, stored.record())
+        secret = stored.secret
+        if secret is None:
+            secret = await self.run(
+                self.storage.keep_secret, stored.code, self.settings.new_secret()
+            )
         names = [str(n) for n in stored.head.get("seats", [])]
         by_seat = {row.seat: row for row in stored.seats}
         seats = [
@@ -872,6 +899,7 @@ class Lobby:
             actions=[dict(a) for a in stored.actions],
             seats=seats,
             clock=stored.clock,
+            secret=secret,
         )
 
     def _deck_for(self, game: str, given: Any) -> Any:
@@ -903,7 +931,8 @@ class Lobby:
         claim = request.claim if request.claim is not None else humans[:1]
         if len(set(claim)) != len(claim) or any(c not in humans for c in claim):
             raise Refusal("table/bad_seat", "claim lists human seats of this table, each once")
-        seed = request.seed if request.seed is not None else secrets.randbelow(2**53)
+        secret = self.settings.new_secret()
+        seed = dealing.deal_seed(secret, request.seed)
         deck = self._deck_for(request.game, request.deck)
         try:
             game = await self.run(
@@ -921,6 +950,7 @@ class Lobby:
             raise Refusal("setup/invalid", f"the table cannot be dealt: {err}") from None
         head = game.to_record()
         head.pop("actions", None)
+        head["deal"] = dealing.seal(head["setup"], secret)
         tokens = {seat: secrets.token_urlsafe(24) for seat in claim}
         seats = [
             SeatState(
@@ -942,6 +972,7 @@ class Lobby:
                 actions=[],
                 seats=seats,
                 clock=request.clock,
+                secret=secret,
             )
             try:
                 await self.run(
@@ -953,6 +984,7 @@ class Lobby:
                     clock=request.clock,
                     head=head,
                     seat_rows=[SeatRow(i, s.bot, s.token_hash) for i, s in enumerate(seats)],
+                    secret=secret,
                 )
             except Conflict:
                 continue

@@ -124,6 +124,7 @@ class TableParts:
     seats: str
     expects: str
     clock: str
+    deal: str
 
 
 @dataclass(slots=True)
@@ -167,6 +168,7 @@ class SeatParts:
             expects=table.expects,
             legal=self.legal,
             clock=table.clock,
+            deal=table.deal,
             view=view,
         )
 

@@ -73,6 +73,14 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
 )
 
+table_secrets = Table(
+    "geodeck_secrets",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("secret", String(128), nullable=False),
+)
+"""Each table's secret (``dealing.py``), hex: never sent, never part of a record."""
+
 actions = Table(
     "geodeck_actions",
     metadata,
@@ -104,6 +112,8 @@ class StoredTable:
     head: dict[str, Any]
     seats: tuple[SeatRow, ...]
     actions: tuple[dict[str, Any], ...]
+    secret: bytes | None = None
+    """``None`` for a table stored before tables had secrets."""
 
     def record(self) -> dict[str, Any]:
         """The table's full ``geodeck/1`` record."""
@@ -227,8 +237,9 @@ class Storage:
         clock: float | None,
         head: Mapping[str, Any],
         seat_rows: Sequence[SeatRow],
+        secret: bytes | None = None,
     ) -> None:
-        """Store a new table; ``Conflict`` if its code is taken."""
+        """Store a new table (with its secret); ``Conflict`` if its code is taken."""
         now = time.time()
         try:
             with self._tx() as conn:
@@ -259,8 +270,26 @@ class Storage:
                             for row in seat_rows
                         ],
                     )
+                if secret is not None:
+                    conn.execute(insert(table_secrets).values(code=code, secret=secret.hex()))
         except IntegrityError as err:
             raise Conflict(f"table {code} exists") from err
+
+    def keep_secret(self, code: str, secret: bytes) -> bytes:
+        """Store ``secret`` for a table that has none (one stored before tables had
+        secrets) and return it; if another process stored one first, return that."""
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(table_secrets).values(code=code, secret=secret.hex()))
+        except IntegrityError:
+            with self.engine.connect() as conn:
+                row = conn.execute(
+                    select(table_secrets.c.secret).where(table_secrets.c.code == code)
+                ).first()
+            if row is not None:
+                return bytes.fromhex(row.secret)
+            raise
+        return secret
 
     def claim_seat(
         self,
@@ -387,7 +416,7 @@ class Storage:
 
     def delete_table(self, code: str) -> None:
         with self._tx() as conn:
-            for table in (actions, seats, tables):
+            for table in (actions, seats, table_secrets, tables):
                 conn.execute(delete(table).where(table.c.code == code))
 
     # -- reading --------------------------------------------------------------------------
@@ -411,6 +440,9 @@ class Storage:
             action_rows = conn.execute(
                 select(actions.c.action).where(actions.c.code == code).order_by(actions.c.idx)
             ).all()
+            secret_row = conn.execute(
+                select(table_secrets.c.secret).where(table_secrets.c.code == code)
+            ).first()
         return StoredTable(
             code=row.code,
             game=row.game,
@@ -420,6 +452,7 @@ class Storage:
             head=orjson.loads(row.head),
             seats=tuple(SeatRow(r.seat, r.bot, r.token_hash) for r in seat_rows),
             actions=tuple(orjson.loads(r.action) for r in action_rows),
+            secret=None if secret_row is None else bytes.fromhex(secret_row.secret),
         )
 
     def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:

@@ -12,15 +12,24 @@ from geodeck.core.errors import RecordError
 @dataclass(frozen=True, slots=True)
 class Hide:
     """The undercover player hides in a laid-out ``country``; ``salt`` keeps the
-    commitment secret until the round ends (RULES.md B2.2)."""
+    commitment secret until the round ends (RULES.md B2.2). It is the hider's own secret:
+    ``legal_actions`` lists hides without one (``None``), and the hider (a person's
+    client, a bot from its own random numbers, the server from its secrets) adds it."""
 
     seat: int
     country: str
-    salt: str
+    salt: str | None = None
     act: ClassVar[str] = "hide"
 
+    def salted(self, salt: str) -> Hide:
+        """This hide with ``salt``."""
+        return Hide(self.seat, self.country, salt)
+
     def to_wire(self) -> dict[str, Any]:
-        return {"seat": self.seat, "act": "hide", "country": self.country, "salt": self.salt}
+        wire: dict[str, Any] = {"seat": self.seat, "act": "hide", "country": self.country}
+        if self.salt is not None:
+            wire["salt"] = self.salt
+        return wire
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +104,8 @@ def action_from_wire(raw: Any) -> UndercoverAction:
     seat = _int(raw, "seat")
     act = raw.get("act")
     if act == "hide":
-        return Hide(seat, _str(raw, "country"), _str(raw, "salt"))
+        salt = raw.get("salt")
+        return Hide(seat, _str(raw, "country"), None if salt is None else _str(raw, "salt"))
     if act == "name":
         return Name(seat, _int(raw, "seeker"))
     if act == "answer":

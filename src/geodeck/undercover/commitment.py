@@ -7,16 +7,19 @@ round ends, and anyone can check them with standard tools::
     printf '%s' 'ES:5b1e0c27d9a4f3e2' | sha256sum
 
 With only a few dozen countries a short salt could be found by trying, so a salt is 16 to
-128 printable ASCII characters without spaces (hex digits in practice). ``legal_actions``
-offers a salt derived from the game's seed and the round: it is exactly as secret as the
-seed, which never leaves the record. A host that seeds games predictably should hide with
-a salt of its own (any salt that passes :func:`check_salt` is legal).
+128 printable ASCII characters without spaces (hex digits in practice). The salt is the
+hider's own secret: the engine never makes one (it is pure and seeded, so a salt it made
+would be as predictable as the seed). ``legal_actions`` lists hides without a salt; a
+person's client adds one from its own random numbers (the browser's ``crypto``, the
+terminal's ``secrets``), a bot from its own random numbers (``salt_from``), the server
+from the table's secret.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import re
 
 from geodeck.core.errors import IllegalAction
@@ -36,6 +39,12 @@ def verify(commitment: str, country: str, salt: str) -> bool:
 
 def check_salt(salt: object) -> str:
     """Raise ``IllegalAction`` unless ``salt`` is a usable secret (B2.2)."""
+    if salt is None:
+        raise IllegalAction(
+            "a hide needs the hider's own salt (16 to 128 printable ASCII characters "
+            "without spaces); the engine makes none",
+            rule="B2.2",
+        )
     if not isinstance(salt, str) or not SALT.fullmatch(salt):
         raise IllegalAction(
             "the salt must be 16 to 128 printable ASCII characters without spaces, "
@@ -45,8 +54,6 @@ def check_salt(salt: object) -> str:
     return salt
 
 
-def suggested_salt(seed: int, round_number: int) -> str:
-    """The salt ``legal_actions`` offers in a round: 16 hex digits, fixed by seed and round."""
-    return hashlib.sha256(f"geodeck/undercover/salt/{round_number}/{seed}".encode()).hexdigest()[
-        :16
-    ]
+def salt_from(rng: random.Random) -> str:
+    """A salt of 32 hex digits (128 bits) from ``rng``, a hider's own random numbers."""
+    return f"{rng.getrandbits(128):032x}"

@@ -1,9 +1,15 @@
 """Dealing from the seed: layouts, the question pile, the hard variant's removal, reshuffles.
 
-Every shuffle uses its own ``random.Random`` seeded from the game's seed and a label (what
-is shuffled, and which one), so a round's layout does not depend on how many questions
-earlier rounds used, and a record with some explicit layouts deals the rest the same way.
-Cards are sorted by id before a shuffle, so the order a deck lists them in does not matter.
+Every shuffle has a key of its own, made from the game's seed and a label (what is
+shuffled, and which one): ``geodeck/undercover/LABEL/INDEX/SEED``. So a round's layout does
+not depend on how many questions earlier rounds used, and a record with some explicit
+layouts deals the rest the same way. Cards are sorted by id before a shuffle, so the order
+a deck lists them in does not matter.
+
+A game shuffles by ``geodeck.core.shuffle`` (``SHA256``, what every new game and its
+record's ``"shuffle": "sha256"`` say), which deals the same on every Python version. A
+record without ``shuffle`` was written before geodeck had it: it is dealt as it was then,
+with a ``random.Random`` seeded from the same key (``PYTHON``).
 """
 
 from __future__ import annotations
@@ -11,19 +17,40 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Container, Mapping, Sequence
+from typing import TypeVar
 
+from geodeck.core import shuffle as sh
 from geodeck.core.errors import SetupError
 from geodeck.undercover.data import Country, Question
 from geodeck.undercover.variants import Variant
 
+T = TypeVar("T")
 
-def rng(seed: int, label: str, index: int = 0) -> random.Random:
-    """The random source for one shuffle: the same seed, label and index give the same one."""
-    return random.Random(f"geodeck/undercover/{label}/{index}/{seed}")
+SHA256, PYTHON = "sha256", "python"
+"""How a game shuffles: ``geodeck.core.shuffle``, or (records written before it) Python's
+``random.Random``."""
+
+
+def key(seed: int, label: str, index: int = 0) -> str:
+    """The key of one shuffle: the same seed, label and index give the same one."""
+    return f"geodeck/undercover/{label}/{index}/{seed}"
+
+
+def shuffled(items: Sequence[T], scheme: str, seed: int, label: str, index: int = 0) -> list[T]:
+    """``items`` shuffled by ``scheme`` with the key of ``seed``, ``label`` and ``index``."""
+    if scheme == PYTHON:
+        out = list(items)
+        random.Random(key(seed, label, index)).shuffle(out)
+        return out
+    return sh.shuffled(items, key(seed, label, index))
 
 
 def deal_layout(
-    countries: Mapping[str, Country], variant: Variant, seed: int, round_index: int
+    countries: Mapping[str, Country],
+    variant: Variant,
+    seed: int,
+    round_index: int,
+    scheme: str = SHA256,
 ) -> list[str]:
     """Shuffle all country cards and lay out from the top (B2.1).
 
@@ -39,8 +66,7 @@ def deal_layout(
             f"{variant.per_colour} of a colour (at most {room} can lie out)",
             rule="B2.1",
         )
-    stack = sorted(countries)
-    rng(seed, "layout", round_index).shuffle(stack)
+    stack = shuffled(sorted(countries), scheme, seed, "layout", round_index)
     laid: list[str] = []
     count: Counter[str] = Counter()
     for country_id in stack:
@@ -77,7 +103,9 @@ def check_layout(
     return list(layout)
 
 
-def removed_questions(questions: Mapping[str, Question], count: int, seed: int) -> list[str]:
+def removed_questions(
+    questions: Mapping[str, Question], count: int, seed: int, scheme: str = SHA256
+) -> list[str]:
     """The questions about the country the hard variant takes out (B4): ``count`` of them,
     drawn from the seed, so a record with the seed alone reproduces the choice."""
     about_country = sorted(q for q, question in questions.items() if not question.about_seeker)
@@ -86,15 +114,17 @@ def removed_questions(questions: Mapping[str, Question], count: int, seed: int) 
             f"cannot remove {count} questions about the country; there are {len(about_country)}",
             rule="B4",
         )
-    return sorted(rng(seed, "remove").sample(about_country, count))
+    if scheme == PYTHON:
+        return sorted(random.Random(key(seed, "remove")).sample(about_country, count))
+    return sorted(sh.sample(about_country, count, key(seed, "remove")))
 
 
-def deal_pile(questions: Mapping[str, Question], removed: Sequence[str], seed: int) -> list[str]:
+def deal_pile(
+    questions: Mapping[str, Question], removed: Sequence[str], seed: int, scheme: str = SHA256
+) -> list[str]:
     """The question draw pile, top first: every question but the removed ones, shuffled."""
     out = set(removed)
-    pile = sorted(q for q in questions if q not in out)
-    rng(seed, "questions").shuffle(pile)
-    return pile
+    return shuffled(sorted(q for q in questions if q not in out), scheme, seed, "questions")
 
 
 def check_pile(pile: Sequence[str], questions: Mapping[str, Question]) -> list[str]:
@@ -115,9 +145,7 @@ def _known_once(names: Sequence[str], known: Container[str], where: str, rule: s
         raise SetupError(f"{where} lists {twice[0]!r} twice", rule=rule)
 
 
-def reshuffle(discard: Sequence[str], seed: int, index: int) -> list[str]:
+def reshuffle(discard: Sequence[str], seed: int, index: int, scheme: str = SHA256) -> list[str]:
     """The discard pile shuffled into a new draw pile, top first (B2.7); ``index`` counts
     the reshuffles of the game from 1."""
-    pile = sorted(discard)
-    rng(seed, "reshuffle", index).shuffle(pile)
-    return pile
+    return shuffled(sorted(discard), scheme, seed, "reshuffle", index)

@@ -29,7 +29,7 @@ from geodeck.undercover.actions import (
     UndercoverAction,
     action_from_wire,
 )
-from geodeck.undercover.commitment import check_salt, commit, suggested_salt
+from geodeck.undercover.commitment import check_salt, commit
 from geodeck.undercover.data import ANSWERS, Country, Question, parse_countries, parse_questions
 from geodeck.undercover.events import (
     Answered,
@@ -71,10 +71,12 @@ class UndercoverGame(Game):
         layouts: Sequence[Sequence[str]] = (),
         pile: Sequence[str] | None = None,
         options: Mapping[str, Any] | None = None,
+        shuffle: str = dl.SHA256,
     ) -> None:
         """Set up a game. Rounds without a layout in ``layouts`` are dealt from ``seed``;
         without a ``pile`` the question pile is dealt from ``seed`` (after the hard
-        variant's removal). A given ``pile`` is the draw pile as play starts."""
+        variant's removal). A given ``pile`` is the draw pile as play starts. ``shuffle``
+        says how the seed deals (``deal.SHA256``; ``deal.PYTHON`` for older records)."""
         self.game = vr.GAME
         self.rules = vr.variant_of(variant)
         self.variant = self.rules.id
@@ -84,6 +86,7 @@ class UndercoverGame(Game):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError(f"the seed must be a whole number, got {seed!r}")
         self.seed = seed
+        self.shuffle = shuffle
         self.countries = dict(countries)
         self.questions = dict(questions)
         players = len(self.seats)
@@ -99,10 +102,10 @@ class UndercoverGame(Game):
             for i, layout in enumerate(layouts)
         ]
         for i in range(len(self.layouts), self.rounds):
-            self.layouts.append(dl.deal_layout(self.countries, self.rules, seed, i))
+            self.layouts.append(dl.deal_layout(self.countries, self.rules, seed, i, shuffle))
         if pile is None:
-            removed = dl.removed_questions(self.questions, remove, seed)
-            pile = dl.deal_pile(self.questions, removed, seed)
+            removed = dl.removed_questions(self.questions, remove, seed, shuffle)
+            pile = dl.deal_pile(self.questions, removed, seed, shuffle)
         self.pile = tuple(dl.check_pile(pile, self.questions))
         self._draw = list(reversed(self.pile))  # the top of the pile is the end of the list
         self.discard: list[str] = []
@@ -170,6 +173,7 @@ class UndercoverGame(Game):
         setup = record["setup"]
         countries = parse_countries(record["countries"])
         questions = parse_questions(record["questions"], countries)
+        scheme = setup.get("shuffle", dl.PYTHON)
         try:
             game = cls(
                 variant=record.get("variant", vr.STANDARD),
@@ -180,6 +184,7 @@ class UndercoverGame(Game):
                 layouts=setup.get("layouts", ()),
                 pile=setup.get("questions"),
                 options=record.get("options"),
+                shuffle=scheme,
             )
         except SetupError as err:
             raise RecordError(err.message, rule=err.rule) from err
@@ -201,6 +206,8 @@ class UndercoverGame(Game):
                 "questions": list(self.pile),
             },
         }
+        if self.shuffle == dl.SHA256:
+            record["setup"]["shuffle"] = dl.SHA256
         if self.options:
             record["options"] = dict(self.options)
         record["actions"] = [a.to_wire() for a in self.actions]
@@ -221,15 +228,16 @@ class UndercoverGame(Game):
         return Expects((), None)
 
     def legal_actions(self, seat: int) -> list[UndercoverAction]:
-        """Every action ``seat`` may take now; ``apply`` accepts exactly these (and a hide
-        with any other valid salt)."""
+        """Every action ``seat`` may take now; ``apply`` accepts exactly these, but for a
+        hide: one is listed per laid-out country without a salt, and ``apply`` accepts it
+        once the hider has added a salt of its own (``Hide.salted``; RULES.md B2.2). The
+        engine never makes a salt: it would be as predictable as the game's seed."""
         seats, kind = self.expects()
         if seat not in seats:
             return []
         r = self.round
         if kind == HIDE:
-            salt = suggested_salt(self.seed, r.number)
-            return [Hide(seat, country, salt) for country in r.layout]
+            return [Hide(seat, country) for country in r.layout]
         if kind == NAME:
             return [Name(seat, s) for s in range(len(self.seats)) if s != r.undercover]
         if kind == ANSWER:
@@ -304,6 +312,7 @@ class UndercoverGame(Game):
 
     def _hide(self, action: Hide) -> None:
         r = self.round
+        assert action.salt is not None
         r.country, r.salt = action.country, action.salt
         r.commitment = commit(action.country, action.salt)
         self.history.append(
@@ -361,7 +370,8 @@ class UndercoverGame(Game):
         r = self.round
         if not self._draw and self.discard:
             self.reshuffles += 1
-            self._draw = list(reversed(dl.reshuffle(self.discard, self.seed, self.reshuffles)))
+            pile = dl.reshuffle(self.discard, self.seed, self.reshuffles, self.shuffle)
+            self._draw = list(reversed(pile))
             self.discard = []
             self.history.append(Reshuffled(len(self._draw)))
         if not self._draw:

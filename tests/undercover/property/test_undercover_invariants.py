@@ -212,7 +212,8 @@ def sample_states(game: UndercoverGame, rng: random.Random, chance: float) -> It
 @given(GAMES)
 def test_every_legal_action_applies(rng: random.Random) -> None:
     """ARCHITECTURE.md: ``legal_actions`` lists what ``apply`` accepts: in sampled states
-    every listed action applies to a copy of the game; seats not awaited have none."""
+    every listed action applies to a copy of the game (a hide once the hider has salted
+    it, B2.2); seats not awaited have none."""
     game = random_game(rng)
     for _ in sample_states(game, rng, 0.05):
         seats, _kind = game.expects()
@@ -221,7 +222,7 @@ def test_every_legal_action_applies(rng: random.Random) -> None:
             assert bool(legal) == (seat in seats)
             for action in legal:
                 twin = clone(game)
-                assert twin.apply(action)
+                assert twin.apply(action.salted(SALT) if isinstance(action, Hide) else action)
                 assert twin.version == game.version + 1
 
 

@@ -22,7 +22,7 @@ from tests.undercover import support as sc
 from tests.undercover.support import OTHER_SALT, SALT
 
 
-def salts_of(game: UndercoverGame) -> set[str]:
+def salts_of(game: UndercoverGame) -> set[str | None]:
     return {a.salt for a in game.legal_actions(0) if isinstance(a, Hide)}
 
 
@@ -117,16 +117,21 @@ def test_b2_2_a_salt_must_be_hard_to_guess(salt: str) -> None:
     assert game.version == 0
 
 
-def test_b2_2_the_offered_salt_is_fixed_by_seed_and_round() -> None:
-    """RULES.md B2.2: ``legal_actions`` offers a 16-digit hex salt, the same on replay."""
+def test_b2_2_hides_are_offered_without_a_salt_and_refused_without_one() -> None:
+    """RULES.md B2.2: the salt is the hider's own secret, so the engine never makes one
+    (one it made would be as predictable as the seed): ``legal_actions`` lists one hide
+    per laid-out country with no salt, and ``apply`` refuses a hide without one."""
     game = sc.scenario(seed=8)
-    salts = salts_of(game)
-    assert len(salts) == 1
-    (salt,) = salts
-    assert len(salt) == 16
-    assert int(salt, 16) >= 0
-    assert salts_of(sc.scenario(seed=8)) == salts
-    assert salts_of(sc.scenario(seed=9)) != salts
+    legal = [a for a in game.legal_actions(0) if isinstance(a, Hide)]
+    assert len(legal) == len(game.legal_actions(0))
+    assert [a.country for a in legal] == game.summary()["layout"]
+    assert salts_of(game) == {None}
+    assert all("salt" not in a.to_wire() for a in legal)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(legal[0])
+    assert err.value.rule == "B2.2"
+    assert game.version == 0
+    assert sc.play(game, legal[0].salted(SALT))[0]["event"] == "hide"
 
 
 def test_b2_2_any_valid_salt_may_be_used() -> None:
