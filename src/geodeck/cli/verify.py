@@ -1,21 +1,26 @@
-"""``geodeck verify``: check Undercover commitments (RULES.md B2.2, RECORDS.md Undercover).
+"""``geodeck verify``: check that a game was played from the deal it was committed to, and
+that no Undercover country was changed after it was hidden (RULES.md B2.2, RECORDS.md,
+docs/records.md).
 
-A commitment is the lowercase hex SHA-256 of ``COUNTRY:SALT``. ``geodeck verify COMMITMENT
-COUNTRY SALT`` checks one; ``geodeck verify --record FILE`` checks every finished round of
-a record: the commitment everyone was shown when the country was hidden against the
-country and salt revealed at the round's end.
+``geodeck verify FILE`` checks a record of any game: it replays every action (each must
+be legal from the record's setup), checks the deal commitment a server published when it
+created the table (``geodeck.core.deal``) against the setup and the revealed salt, and,
+for Undercover, each finished round's commitment against the country and salt revealed
+at the round's end. ``geodeck verify COMMITMENT COUNTRY SALT`` checks one Undercover
+commitment by hand.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from geodeck.cli.files import read_game
+from geodeck.cli.files import read_game, read_json
+from geodeck.core.deal import check_deal
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 from geodeck.undercover.commitment import commit
@@ -29,19 +34,72 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _record(path: Path) -> Game:
+def _record(path: Path) -> tuple[dict[str, Any], Game]:
     try:
+        data = read_json(path, not_json="{path} is not a game record (not valid JSON: {err})")
         game = read_game(path)
     except GeodeckError as err:
         _fail(str(err))
-    if game.game != "undercover":
-        _fail(f"{path} holds a {game.game} game; only undercover has commitments")
-    return game
+    return data, game
+
+
+def _check_deal(out: Console, record: dict[str, Any]) -> bool:
+    """One line on the deal commitment; whether it holds (or there is none to check)."""
+    deal = check_deal(record)
+    if deal.commitment is None:
+        out.print(
+            Text(
+                "No deal commitment in this record (a game dealt at one screen, or by an "
+                "earlier server): the deal cannot be checked.",
+                "dim",
+            )
+        )
+        return True
+    if deal.ok is None:
+        out.print(Text(f"Deal committed to as {deal.commitment}; its salt is not revealed yet."))
+        return True
+    if deal.ok:
+        out.print(
+            Text.assemble(
+                (GOOD, "bold green"),
+                " deal: the setup this game was played from is the one committed to at the start (",
+                (deal.commitment, "yellow"),
+                ")",
+            )
+        )
+        return True
+    out.print(
+        Text.assemble(
+            (BAD, "bold red"),
+            " deal: the setup hashes to ",
+            (str(deal.expected), "yellow"),
+            ", not the commitment ",
+            (deal.commitment, "yellow"),
+            ": the deal was changed after the table was created",
+        )
+    )
+    return False
 
 
 def _check_record(out: Console, path: Path) -> bool:
+    """The replay, the deal and every finished round; whether every check held."""
+    record, game = _record(path)
+    out.print(
+        Text.assemble(
+            (GOOD, "bold green"),
+            f" replay: all {game.version} actions are legal from the record's setup",
+        )
+    )
+    good = _check_deal(out, record)
+    if game.game == "undercover":
+        good = _check_rounds(out, game) and good
+    if good:
+        out.print(Text(f"{GOOD} every check holds", "bold green"))
+    return good
+
+
+def _check_rounds(out: Console, game: Game) -> bool:
     """One line per finished round; whether every commitment matched."""
-    game = _record(path)
     view = game.view(None)
     names = [seat["name"] for seat in view["seats"]]
     shown: dict[int, str] = {}
@@ -79,11 +137,12 @@ def _check_record(out: Console, path: Path) -> bool:
 
 
 def verify(
-    commitment: Annotated[
+    first: Annotated[
         str | None,
         typer.Argument(
-            metavar="COMMITMENT",
-            help="The commitment shown when the country was hidden (64 hex digits).",
+            metavar="FILE | COMMITMENT",
+            help="A game record to check whole, or the commitment shown when an Undercover "
+            "country was hidden (64 hex digits).",
             show_default=False,
         ),
     ] = None,
@@ -99,29 +158,36 @@ def verify(
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(
-            "--record",
-            metavar="FILE",
-            help="Check every finished round of an undercover record instead.",
-        ),
+        typer.Option("--record", metavar="FILE", help="The same as giving FILE."),
     ] = None,
 ) -> None:
-    """Check that an Undercover country was not changed after it was hidden.
+    """Check a game record (any game), or one Undercover commitment.
 
-    Prints ✓ and exits 0 if sha256("COUNTRY:SALT") is the commitment, else ✗ and exits 1
-    (2 for a usage error or an unreadable record). The same check by hand:
-    printf '%s' 'COUNTRY:SALT' | sha256sum
+    geodeck verify FILE replays the record, checks its deal commitment against its setup
+    and, in Undercover, every round's hidden country; geodeck verify COMMITMENT COUNTRY
+    SALT checks one commitment. Prints ✓ and exits 0 if everything holds, else ✗ and
+    exits 1 (2 for a usage error or an unreadable record). The same checks by hand:
+    printf '%s' 'COUNTRY:SALT' | sha256sum, and for the deal
+    printf '%s:%s' "$(jq -r .deal.salt FILE)" "$(jq -cS .setup FILE)" | sha256sum
     """
     out = Console(highlight=False, soft_wrap=True)
-    given = [value for value in (commitment, country, salt) if value is not None]
     if record is not None:
-        if given:
-            _fail("give either COMMITMENT COUNTRY SALT or --record FILE, not both")
-        if not _check_record(out, record):
+        if first is not None:
+            _fail("give either FILE or --record FILE, not both")
+        first = str(record)
+    if first is not None and country is None and salt is None:
+        path = Path(first)
+        if record is None and not path.exists() and not first.endswith(".json"):
+            _fail(
+                f"{first} is no file; give a record FILE, or COMMITMENT COUNTRY SALT for one "
+                "commitment"
+            )
+        if not _check_record(out, path):
             raise typer.Exit(1)
         return
-    if commitment is None or country is None or salt is None:
-        _fail("give COMMITMENT COUNTRY SALT (or --record FILE)")
+    if first is None or country is None or salt is None:
+        _fail("give a record FILE, or COMMITMENT COUNTRY SALT for one commitment")
+    commitment = first
     expected = commit(country, salt)
     if matches(commitment, country, salt):
         out.print(
