@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, expect
 
+from geodeck.core.deal import canonical
 from tests.browser.driver import (
     LAPTOP,
     PHONE,
@@ -52,6 +53,8 @@ def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
 
     for player in (ann, ben):
         expect(player.page.locator("#outcome")).to_be_visible()
+        # the page hashed the revealed setup itself and found the commitment it saw first
+        expect(player.page.locator("#deal-check")).to_have_attribute("data-result", "ok")
         expect(player.page.locator("#scorings .tab")).to_have_count(3)
         expect(player.page.locator("#scorings .dot").first).to_be_attached()
     if not shots.seen.get("scoring"):
@@ -68,6 +71,10 @@ def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
     record = httpx.get(f"{server}/api/tables/{code}/record", timeout=10)
     assert record.status_code == 200
     assert record.json()["game"] == "uppsala"
+    # the page's canonical JSON is geodeck's, so its hash is the one geodeck verify checks
+    setup = {**record.json()["setup"], "zürich": ["ä", 1, {"b": 2, "a": None}]}
+    script = "(setup) => import('/js/deal.js').then((m) => m.canonical(setup))"
+    assert ann.page.evaluate(script, setup) == canonical(setup)
     assert ann.errors == []
     assert ben.errors == []
 

@@ -59,6 +59,7 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
 
     expect(player.page.locator("#outcome")).to_be_visible()
     expect(player.page.locator("#outcome")).to_contain_text(GAME_OVER[language])
+    expect(player.page.locator("#deal-check")).to_have_attribute("data-result", "ok")
     expect(player.page.locator("#scorings .tab").first).to_be_attached()
     # The scoring's map shows the cards of the cross at their true positions.
     assert player.page.locator("#scorings .dot").count() >= 3

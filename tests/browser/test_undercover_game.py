@@ -73,6 +73,8 @@ def test_a_person_and_two_bots_play_undercover_to_the_end(
         watcher.shot("undercover-phone-round-result")
 
     expect(watcher.page.locator("#outcome")).to_be_visible()
+    for player in (ann, watcher):
+        expect(player.page.locator("#deal-check")).to_have_attribute("data-result", "ok")
     rows = ann.page.locator("#score-sheet tbody tr")
     expect(rows).to_have_count(6)
     expect(ann.page.locator("#score-sheet tbody .check.ok")).to_have_count(6)

@@ -47,3 +47,13 @@ export function language() {
 export function keepLanguage(lang) {
   write("lang", lang);
 }
+
+// The deal commitment as this browser first saw it for a table: the one to check at the end.
+export function firstDeal(code) {
+  const value = read(`deal.${code}`);
+  return typeof value === "string" ? value : null;
+}
+
+export function keepFirstDeal(code, commitment) {
+  write(`deal.${code}`, commitment);
+}

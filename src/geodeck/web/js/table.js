@@ -2,6 +2,7 @@
 
 import { ApiError, Connection, joinTable, recordUrl, tableInfo } from "./api.js";
 import { renderCross } from "./cross.js";
+import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
 import { list, t } from "./i18n.js";
@@ -40,6 +41,8 @@ export function openTable(root, code, { watch, onLobby }) {
   function onMessage(message) {
     if (message.type === "state") {
       ctx.state = withHistory(message);
+      ctx.dealShown = noteDeal(code, message) || ctx.dealShown;
+      if (message.status === "finished" && ctx.dealShown && !ctx.dealChecking) startDealCheck();
       render();
     } else if (message.type === "seats" && ctx.state) {
       ctx.state = { ...ctx.state, seats: message.seats };
@@ -68,6 +71,16 @@ export function openTable(root, code, { watch, onLobby }) {
     }
     ctx.history = view.history;
     return message;
+  }
+
+  function startDealCheck() {
+    ctx.dealChecking = true;
+    checkDeal(code, recordUrl(code))
+      .catch(() => ({ result: "unavailable", shown: ctx.dealShown }))
+      .then((check) => {
+        ctx.dealCheck = check;
+        render();
+      });
   }
 
   function bar() {
@@ -100,6 +113,7 @@ export function openTable(root, code, { watch, onLobby }) {
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
       ),
+      sealChip(ctx.dealShown),
     );
   }
 
@@ -174,6 +188,7 @@ export function openTable(root, code, { watch, onLobby }) {
           .sort((a, b) => b.score - a.score || a.i - b.i)
           .map(({ score, i }) => h("li", { class: outcome.winners.includes(i) ? "winner" : "" }, h("span", {}, state.seats[i].name), h("strong", {}, String(score)))),
       ),
+      ctx.dealShown ? dealLine(ctx.dealCheck) : null,
       h(
         "p",
         { class: "actions" },
