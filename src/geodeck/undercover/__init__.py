@@ -21,14 +21,15 @@ Points the rulebook and RULES.md leave open, as geodeck settles them:
   seed into a new draw pile.
 - **Hard variant (B4).** ``options={"remove_country_questions": N}`` is required, with
   1 <= N <= the number of questions about the country. The N removed are drawn from the
-  seed: the ids of the questions about the country, sorted, sampled with a
-  ``random.Random`` seeded from the game's seed (see ``deal.py``). A record's explicit
+  seed: the ids of the questions about the country, sorted, sampled by geodeck's shuffle
+  with a key made from the game's seed (see ``deal.py``). A record's explicit
   ``setup.questions`` is the draw pile after the removal and is used as it stands.
 - **Dealing.** Each round's layout is dealt from the seed on its own (B2.1), so it does not
   depend on play. ``to_record`` writes every layout and the question pile explicitly; a
   record without a ``seed`` uses 0.
 - **Commitment (B2.2).** Country ids contain no ``:``, so ``COUNTRY:SALT`` reads one way; a
-  salt is 16 to 128 printable ASCII characters without spaces (see ``commitment.py``).
+  salt is 16 to 128 printable ASCII characters without spaces (see ``commitment.py``). It
+  is the hider's own: ``legal_actions`` lists hides without a salt, and a hide needs one.
 - **After the game.** The view and the replay summary keep showing the last round's
   layout and stones as they lay when the game ended.
 """
