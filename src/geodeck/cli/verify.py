@@ -163,13 +163,16 @@ def verify(
 ) -> None:
     """Check a game record (any game), or one Undercover commitment.
 
-    geodeck verify FILE replays the record, checks its deal commitment against its setup
-    and, in Undercover, every round's hidden country; geodeck verify COMMITMENT COUNTRY
-    SALT checks one commitment. Prints ✓ and exits 0 if everything holds, else ✗ and
-    exits 1 (2 for a usage error or an unreadable record). The same checks by hand:
-    printf '%s' 'COUNTRY:SALT' | sha256sum, and for the deal
+    geodeck verify FILE replays the record, checks its deal commitment against its setup and, in Undercover, every round's hidden country.
+
+    geodeck verify COMMITMENT COUNTRY SALT checks one commitment.
+
+    Prints ✓ and exits 0 if everything holds, else ✗ and exits 1 (2 for a usage error or an unreadable record). The same checks by hand:
+
+    printf '%s' 'COUNTRY:SALT' | sha256sum
+
     printf '%s:%s' "$(jq -r .deal.salt FILE)" "$(jq -cS .setup FILE)" | sha256sum
-    """
+    """  # noqa: E501
     out = Console(highlight=False, soft_wrap=True)
     if record is not None:
         if first is not None:
