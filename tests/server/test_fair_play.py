@@ -23,7 +23,7 @@ from geodeck.core.deal import check_deal, commit_deal
 from geodeck.server import bots as botplay
 from geodeck.server.protocol import CreateTable, Hello, SeatSpec
 from geodeck.server.rooms import Client, Lobby, Room, Settings
-from geodeck.server.storage import Storage
+from geodeck.server.storage import SeatRow, Storage
 from geodeck.undercover import Answer, Hide, commit
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, run, running
@@ -71,8 +71,10 @@ def guess_next_card(game: str, seats: list[str], deck: dict[str, Any]) -> set[st
 # -- tables in a lobby of this process ------------------------------------------------------
 
 
-async def with_lobby(tmp_path: Path, work: Callable[[Lobby], Awaitable[None]]) -> None:
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'fair.sqlite3'}", bot_delay=0)
+async def with_lobby(
+    tmp_path: Path, work: Callable[[Lobby], Awaitable[None]], *, url: str | None = None
+) -> None:
+    settings = Settings(database_url=url or f"sqlite:///{tmp_path / 'fair.sqlite3'}", bot_delay=0)
     lobby = Lobby(settings, Storage(settings.database_url))
     await lobby.start()
     try:
@@ -351,3 +353,41 @@ def one_round(
 
     run(case, timeout=90)
     return out, country
+
+
+def test_a_table_stored_before_tables_had_secrets_gets_one_when_restored(
+    tmp_path: Path,
+) -> None:
+    """A table from an earlier server (no secret, no deal commitment) is restored with a
+    secret of its own, kept for later restores, and shows no deal to check."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    storage = Storage(url)
+    storage.create_schema()
+    game = geodeck.new_game("undercover", ["Bot", "Ann", "Ben"], seed=3)
+    head = {k: v for k, v in game.to_record().items() if k != "actions"}
+    seat_rows = [SeatRow(0, "random", None), SeatRow(1, None, "x" * 64), SeatRow(2, None, "y" * 64)]
+    storage.create_table(
+        code="OLDTBL", game="undercover", variant="standard", status="playing", clock=None,
+        head=head, seat_rows=seat_rows,
+    )  # fmt: skip
+    assert storage.load_table("OLDTBL").secret is None  # type: ignore[union-attr]
+    storage.close()
+    kept: list[bytes] = []
+
+    async def work(lobby: Lobby) -> None:
+        room = await lobby.room("OLDTBL")
+        assert room.deal() is None
+        kept.append(room.secret)
+        while room.game.version == 0:  # the bot hides, salted from the new secret
+            await asyncio.sleep(0.001)
+
+    run(lambda: with_lobby(tmp_path, work, url=url), timeout=30)
+    again = Storage(url)
+    try:
+        stored = again.load_table("OLDTBL")
+        assert stored is not None
+        assert stored.secret == kept[0]
+        assert len(kept[0]) == 32
+        assert stored.actions[0]["act"] == "hide"
+    finally:
+        again.close()
