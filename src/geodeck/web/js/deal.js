@@ -15,7 +15,8 @@ export function canonical(value) {
   return JSON.stringify(value);
 }
 
-async function sha256(text) {
+// Lowercase hex SHA-256 of a text's UTF-8 bytes (WebCrypto).
+export async function sha256(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,6 +1,7 @@
 // Undercover in Europa: the board (a map of Europe and the country cards), the round's
 // questions, the hider's answers, the seekers' stones, the commitment and the score sheet.
 
+import { sha256 } from "./deal.js";
 import { h, s } from "./dom.js";
 import { flag } from "./flags.js";
 import { countryLayer, fit, loadShapes } from "./geo.js";
@@ -49,11 +50,6 @@ function randomSalt() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function sha256(text) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // The commitment check at a round's end: SHA-256 of COUNTRY:SALT, computed here.
