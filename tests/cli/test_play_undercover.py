@@ -670,7 +670,7 @@ def test_hide_uses_a_salt_of_the_command_not_the_engines() -> None:
     game = geodeck.new_game("undercover", SEATS, seed=1)
     offered = game.legal_actions(0)[0]
     assert isinstance(offered, Hide)
-    from geodeck.cli.undercover_play import new_salt
+    from geodeck.cli.undercover.play import new_salt
 
     assert offered.salt is None  # the engine makes no salt (B2.2)
     salts = {new_salt() for _ in range(20)}

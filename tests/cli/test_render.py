@@ -6,9 +6,9 @@ from rich.console import Console
 
 import geodeck
 from geodeck import Accept, Challenge, Guess, Place
-from geodeck.cli.history import Story, first_start
-from geodeck.cli.labels import gap_labels, label_range, letters
-from geodeck.cli.layout import TableLayout
+from geodeck.cli.cross.history import Story, first_start
+from geodeck.cli.cross.labels import gap_labels, label_range, letters
+from geodeck.cli.cross.layout import TableLayout
 from tests.support import sample_cards
 
 NAMES = {"b": "Berlin", "r": "Rome", "m": "Madrid", "o": "Oslo", "k": "Kyiv"}

@@ -95,7 +95,7 @@ def bot_seed(record: Mapping[str, Any], seat: int) -> int:
 
 def atlas_of(record: Mapping[str, Any]) -> dict[str, Any]:
     """What the bots know the world from: the deck the record embeds."""
-    if record["game"] == "undercover":
+    if Game.family_of(record["game"]).family == "undercover":
         return {"countries": record["countries"], "questions": record["questions"]}
     cards: dict[str, Any] = record["cards"]
     return cards

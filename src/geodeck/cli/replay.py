@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from geodeck.cli.summary import render_summary
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 
@@ -49,8 +50,6 @@ def replay(
         if as_json:
             typer.echo(json.dumps(game.summary(), ensure_ascii=False))
         else:
-            from geodeck.cli.render import render_summary
-
             out.print(render_summary(game, title=str(path)))
     if failed:
         raise typer.Exit(2)

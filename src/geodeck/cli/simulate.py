@@ -94,7 +94,7 @@ def _report(summary: dict[str, Any]) -> None:
     table.add_column("bot")
     table.add_column("wins (95% CI)")
     table.add_column("mean score", justify="right")
-    undercover = summary["game"] == "undercover"
+    undercover = Game.family_of(summary["game"]).family == "undercover"
     if not undercover:
         table.add_column("challenges won (95% CI)")
         table.add_column("cards placed wrong")

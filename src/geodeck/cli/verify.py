@@ -91,7 +91,7 @@ def _check_record(out: Console, path: Path) -> bool:
         )
     )
     good = _check_deal(out, record)
-    if game.game == "undercover":
+    if game.family == "undercover":
         good = _check_rounds(out, game) and good
     if good:
         out.print(Text(f"{GOOD} every check holds", "bold green"))

@@ -15,8 +15,8 @@ from typing import Any
 
 from rich.text import Text
 
-from geodeck.cli.prompts import Keyboard
-from geodeck.cli.undercover_render import (
+from geodeck.cli.keyboard import Keyboard
+from geodeck.cli.undercover.render import (
     ANSWER_WORDS,
     LARGE,
     NUMBER,

@@ -15,7 +15,6 @@ bots' hides included; the engine's suggested salt is never used.
 from __future__ import annotations
 
 import contextlib
-import json
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,9 +25,9 @@ from rich.rule import Rule
 from rich.text import Text
 
 from geodeck.cli.bot_seats import BotSeat, bot_said, seat_names
-from geodeck.cli.play import Host, deal, fail, play_at_keyboard, read_record, refuse_setup
-from geodeck.cli.undercover_prompts import ask_answer, ask_hide, ask_name, ask_stone
-from geodeck.cli.undercover_render import (
+from geodeck.cli.host import Host, deal, fail, play_at_keyboard, read_record, refuse_setup
+from geodeck.cli.undercover.prompts import ask_answer, ask_hide, ask_name, ask_stone
+from geodeck.cli.undercover.render import (
     SECRET,
     country_name,
     final_screen,
@@ -259,15 +258,6 @@ def _stone_news(view: dict[str, Any], action: UndercoverAction) -> Text:
 
 
 # -- setting up -----------------------------------------------------------------------------
-
-
-def is_undercover_record(path: Path) -> bool:
-    """Whether ``path`` holds an undercover record (anything unreadable: no)."""
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False
-    return isinstance(data, dict) and data.get("game") == "undercover"
 
 
 def _new(

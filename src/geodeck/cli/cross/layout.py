@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from geodeck.cli.labels import COLUMN, NORTH_SOUTH, WEST_EAST, gap_label
+from geodeck.cli.cross.labels import COLUMN, NORTH_SOUTH, WEST_EAST, gap_label
+from geodeck.cli.screens import centred, shorten
 
 LABEL = "bold cyan"
 START = "bold yellow"
@@ -30,25 +30,6 @@ COLUMN_ENDS = {
     "area": ("larger area", "smaller area"),
     "altitude": ("higher", "lower"),
 }
-
-
-def shorten(name: str, limit: int | None) -> str:
-    """``name`` cut to ``limit`` terminal cells, ending in an ellipsis if it was cut."""
-    if limit is None or cell_len(name) <= limit:
-        return name
-    out = ""
-    for char in name:
-        if cell_len(out + char) > limit - 1:
-            break
-        out += char
-    return out + "…"
-
-
-def centred(lines: Sequence[Text], width: int) -> list[Text]:
-    """The lines moved right together so that the widest one sits in the middle."""
-    widest = max((line.cell_len for line in lines), default=0)
-    indent = Text(" " * max(0, (width - widest) // 2))
-    return [indent + line for line in lines]
 
 
 @dataclass

@@ -7,10 +7,10 @@ from typing import Any
 from rich.text import Text
 
 from geodeck.cli.bot_seats import bot_said
-from geodeck.cli.history import card_name, seat_name
-from geodeck.cli.labels import COLUMN, LINE_TITLES
-from geodeck.cli.play import HotSeat
-from geodeck.cli.render import fitted_screen
+from geodeck.cli.cross.history import card_name, seat_name
+from geodeck.cli.cross.labels import COLUMN, LINE_TITLES
+from geodeck.cli.cross.render import fitted_screen
+from geodeck.cli.cross.table import HotSeat
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Place
 
 

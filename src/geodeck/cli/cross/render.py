@@ -2,84 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from geodeck.cli.history import Scoring, Story, card_name, chips, number_text, seat_name
-from geodeck.cli.labels import COLUMN, NORTH_SOUTH, WEST_EAST
-from geodeck.cli.layout import TableLayout
-from geodeck.core.game import Game
-
-
-def render_summary(game: Game, *, title: str = "") -> RenderableType:
-    """The state a record reaches: scores, the table, what comes next or who won."""
-    summary = game.summary()
-    if game.game == "undercover":
-        lines = _undercover_summary(summary, title)
-    else:
-        lines = _cross_summary(summary, title)
-    if summary["finished"]:
-        names = [summary["seats"][w]["name"] for w in summary["winners"]]
-        lines.append(
-            Text("finished; " + ("winner: " if len(names) == 1 else "winners: ") + ", ".join(names))
-        )
-    else:
-        nxt = summary["next"]
-        who = ", ".join(summary["seats"][s]["name"] for s in nxt["seats"])
-        lines.append(Text(f"next: {who} to {nxt['expects']}"))
-    return Group(*lines)
-
-
-def _seat_table(title: str, columns: list[str], rows: list[list[str]]) -> Table:
-    table = Table(title=title or None, title_justify="left")
-    table.add_column("seat")
-    table.add_column("player")
-    for column in columns:
-        table.add_column(column, justify="right")
-    for i, row in enumerate(rows):
-        table.add_row(str(i), *row)
-    return table
-
-
-def _cross_summary(summary: dict[str, Any], title: str) -> list[RenderableType]:
-    rows = [
-        [s["name"], str(s["chips"]), str(s["exchanged"]), str(s["score"])] for s in summary["seats"]
-    ]
-    table = _seat_table(title, ["chips", "exchanged", "score"], rows)
-    lines: list[RenderableType] = [table, Text(f"supply: {summary['supply']} chips")]
-    for line, ids in summary["table"].items():
-        lines.append(Text(f"{line}: " + " · ".join(ids)))
-    lines.append(Text(f"removed: {len(summary['removed'])} cards"))
-    return lines
-
-
-def _undercover_summary(summary: dict[str, Any], title: str) -> list[RenderableType]:
-    rows = [
-        [s["name"], str(s["score"]), str(s["small"]), str(s["large"])] for s in summary["seats"]
-    ]
-    table = _seat_table(title, ["score", "small stones", "large stones"], rows)
-    undercover = summary["seats"][summary["undercover"]]["name"]
-    lines: list[RenderableType] = [
-        table,
-        Text(
-            f"round {summary['round']}: {undercover} is undercover; "
-            f"{summary['asked']} questions asked"
-        ),
-        Text("layout: " + " · ".join(summary["layout"])),
-    ]
-    for country, stones in summary["stones"].items():
-        placed = ", ".join(
-            f"{summary['seats'][st['seat']]['name']} ({st['size']})" for st in stones
-        )
-        lines.append(Text(f"stones on {country}: {placed}"))
-    return lines
-
+from geodeck.cli.cross.history import Scoring, Story, card_name, chips, number_text, seat_name
+from geodeck.cli.cross.labels import COLUMN, NORTH_SOUTH, WEST_EAST
+from geodeck.cli.cross.layout import TableLayout
+from geodeck.cli.screens import Beside, fit_height, winners_line
 
 # -- playing at the table ------------------------------------------------------------------
 
@@ -157,27 +92,6 @@ def log_panel(story: Story, count: int = LOG_LINES) -> Panel:
     return Panel(Group(*lines), title="Recent events", title_align="left", border_style="dim")
 
 
-class Beside:
-    """Two renderables side by side when the terminal is wide enough, else one above the
-    other. The right one takes the spare width, or the left one with ``grow="left"``."""
-
-    def __init__(
-        self, left: RenderableType, right: RenderableType, *, wide: int = 110, grow: str = "right"
-    ) -> None:
-        self.left, self.right, self.wide, self.grow = left, right, wide, grow
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if options.max_width < self.wide:
-            yield self.left
-            yield self.right
-            return
-        grid = Table.grid(expand=True, padding=(0, 1))
-        grid.add_column(ratio=1 if self.grow == "left" else None)
-        grid.add_column(ratio=1 if self.grow == "right" else None)
-        grid.add_row(self.left, self.right)
-        yield grid
-
-
 def table_screen(
     view: Mapping[str, Any], story: Story, *, labels: bool = True, log_lines: int = LOG_LINES
 ) -> Group:
@@ -202,22 +116,6 @@ def fitted_screen(
         LOG_LINES,
         spare,
     )
-
-
-def fit_height(
-    console: Console, screen: Callable[[int], Group], most: int, spare: int = 0
-) -> Group:
-    """``screen(count)`` for the largest ``count`` from ``most`` down to 3 at which it and
-    ``spare`` lines below it fit the terminal's height (off a terminal: ``most``)."""
-    count = most
-    while True:
-        shown = screen(count)
-        if not console.is_terminal or count <= 3:
-            return shown
-        height = len(console.render_lines(shown, console.options, pad=False))
-        if height + spare <= console.size.height:
-            return shown
-        count -= 1
 
 
 def check_table(view: Mapping[str, Any], scoring: Scoring, line: str) -> Table:
@@ -340,15 +238,3 @@ def final_screen(view: Mapping[str, Any]) -> Group:
             Text(str(seat["score"]), "bold"),
         )
     return Group(Text("Game over", "bold magenta"), table, winners_line(view))
-
-
-def winners_line(view: Mapping[str, Any]) -> Text:
-    """``Ann wins with 12 points!``, or who share the win."""
-    outcome = view["outcome"]
-    winners = [seat_name(view, s) for s in outcome["winners"]]
-    best = max(outcome["scores"])
-    if len(winners) == 1:
-        return Text.assemble((winners[0], "bold green"), f" wins with {best} points!")
-    return Text.assemble(
-        (" and ".join(winners), "bold green"), f" share the win with {best} points!"
-    )

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from geodeck.cli.labels import COLUMN, LINE_TITLES, SIDES, beside
+from geodeck.cli.cross.labels import COLUMN, LINE_TITLES, SIDES, beside
 
 NAME = "bold"
 GOOD = "green"

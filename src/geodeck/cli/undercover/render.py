@@ -20,8 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from geodeck.cli.layout import shorten
-from geodeck.cli.render import Beside, fit_height, winners_line
+from geodeck.cli.screens import Beside, fit_height, shorten, winners_line
 from geodeck.undercover.commitment import verify
 
 ANSWER_WORDS = {

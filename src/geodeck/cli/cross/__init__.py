@@ -1,0 +1,1 @@
+"""The terminal table of the cross family: layout, screens, prompts, the game loop."""

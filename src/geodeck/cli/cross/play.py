@@ -1,0 +1,100 @@
+"""``geodeck play`` for the cross family (uppsala, buxtehude, italia, world)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from geodeck.cli.bot_seats import BotSeat, Pacer, seat_names
+from geodeck.cli.cross.bots import BotHotSeat
+from geodeck.cli.cross.table import HotSeat
+from geodeck.cli.host import Saver, deal, fail, play_at_keyboard, read_record, refuse_setup
+from geodeck.cli.keyboard import Keyboard
+from geodeck.core.errors import GeodeckError
+from geodeck.cross.editions import EDITIONS, PLAYERS
+from geodeck.cross.game import CrossGame
+
+
+def _new(
+    game: str | None,
+    *,
+    seats: str | None,
+    bots: str | None,
+    variant: str | None,
+    seed: int | None,
+    deck: Path | None,
+    max_difficulty: int | None,
+) -> tuple[CrossGame, int]:
+    known = ", ".join([*EDITIONS, "undercover"])
+    if game is None:
+        fail(f"name the game to play ({known}), or continue one with --resume FILE")
+    edition = EDITIONS.get(game)
+    if edition is None:
+        fail(f"unknown game {game!r} (known: {known})")
+    try:
+        names = seat_names(seats, bots, PLAYERS, game)
+    except GeodeckError as err:
+        fail(str(err))
+    if variant is not None and variant not in edition.all_variants:
+        fail(f"{game} has no variant {variant!r} (it has: {', '.join(edition.all_variants)})")
+    options = {} if max_difficulty is None else {"max_difficulty": max_difficulty}
+    return deal(CrossGame, game, names, variant=variant, seed=seed, options=options, deck=deck)
+
+
+def _hot_seat(
+    game: CrossGame,
+    kb: Keyboard,
+    saver: Saver | None,
+    note: str,
+    bots: dict[int, BotSeat],
+    pacer: Pacer,
+) -> HotSeat:
+    """The hot seat; with bots, the one that lets them move (``cross_bots``)."""
+    if not bots:
+        return HotSeat(game, kb, saver, note, bots, pacer)
+    return BotHotSeat(game, kb, saver, note, bots, pacer)
+
+
+def play_cross(
+    game: str,
+    *,
+    seats: str | None,
+    variant: str | None,
+    seed: int | None,
+    deck: Path | None,
+    max_difficulty: int | None,
+    remove_questions: int | None,
+    save: Path | None,
+    resume: Path | None,
+    bots: str | None,
+    fast: bool,
+) -> None:
+    """``geodeck play GAME`` for a cross edition (see ``geodeck.cli.play.play``)."""
+    if remove_questions is not None:
+        fail("--remove-questions belongs to undercover's hard variant")
+    if resume is not None:
+        refuse_setup(
+            {
+                "--seats": seats,
+                "--variant": variant,
+                "--seed": seed,
+                "--deck": deck,
+                "--max-difficulty": max_difficulty,
+                "--bots": bots,
+            }
+        )
+        loaded = read_record(resume, CrossGame)
+        note = f"resumed from {resume}"
+        path: Path | None = save or resume
+    else:
+        loaded, dealt_seed = _new(
+            game,
+            seats=seats,
+            bots=bots,
+            variant=variant,
+            seed=seed,
+            deck=deck,
+            max_difficulty=max_difficulty,
+        )
+        note = f"seed {dealt_seed}"
+        path = save
+    play_at_keyboard(loaded, _hot_seat, note=note, save=path, fast=fast)

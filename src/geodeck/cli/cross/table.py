@@ -1,0 +1,94 @@
+"""The cross family's game loop at one keyboard: show the table, ask whoever is due, apply."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from geodeck.cli.cross.history import Story, seat_name
+from geodeck.cli.cross.prompts import ask_guess, ask_place, ask_respond
+from geodeck.cli.cross.render import final_screen, fitted_screen, scoring_screen, table_panel
+from geodeck.cli.host import Host
+from geodeck.core.seats import clockwise_from
+from geodeck.cross.actions import Guess
+from geodeck.cross.game import CrossGame
+
+
+class HotSeat(Host[CrossGame]):
+    """The game loop: show the table, ask whoever is due, apply, save, until the end."""
+
+    def run(self) -> None:
+        while True:
+            view = self.game.view(None)
+            kind = view["next"]["expects"]
+            if kind is None:
+                self._the_end(view)
+                return
+            if kind == "guess":
+                self._guesses(view)
+            else:
+                self._turn(view, kind)
+
+    def _turn(self, view: dict[str, Any], kind: str) -> None:
+        self.kb.clear()
+        spare = 2 if kind == "place" else 7
+        self.kb.show(fitted_screen(self.kb.console, view, spare=spare), self._footer())
+        seat = view["next"]["seats"][0]
+        legal = self.game.legal_actions(seat)
+        if kind == "place":
+            self._apply(ask_place(self.kb, view, legal))
+        else:
+            self._apply(ask_respond(self.kb, view, legal))
+
+    def _guesses(self, view: dict[str, Any]) -> None:
+        """Each player in turn guesses in secret; then everyone sees the scoring (A6)."""
+        kb = self.kb
+        waiting = view["next"]["seats"]
+        order = [s for s in clockwise_from(view["turn"], len(view["seats"])) if s in waiting]
+        for seat in order:
+            public = self.game.view(None)
+            kind = "Final scoring" if public["guessing"]["final"] else "Interim scoring"
+            kb.clear()
+            kb.show(
+                fitted_screen(kb.console, public, labels=False, spare=3),
+                Text.assemble(
+                    (kind, "bold magenta"),
+                    ": everyone guesses in secret how many cards on the table are wrong.",
+                ),
+            )
+            self._guess(public, seat)
+        after = self.game.view(None)
+        if after["outcome"] is None:
+            kb.show(scoring_screen(after, Story(after).scorings[-1]))
+            self._play_on()
+
+    def _guess(self, public: dict[str, Any], seat: int) -> None:
+        """A person's secret guess: with others at the keyboard, it is passed first and
+        the screen cleared after."""
+        kb = self.kb
+        name = seat_name(public, seat)
+        if self.people > 1:
+            kb.pause(f"Pass the keyboard to {name}, then press Enter.")
+            kb.clear()
+            kb.show(table_panel(public, labels=False))
+        self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
+        if self.people > 1:
+            mine = _own_guess(self.game.view(seat), seat)
+            kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.")
+            kb.clear()
+
+    def _the_end(self, view: dict[str, Any]) -> None:
+        self.kb.clear()
+        story = Story(view)
+        if story.scorings:
+            self.kb.show(scoring_screen(view, story.scorings[-1]))
+        self.kb.show(final_screen(view))
+
+
+def _own_guess(view: dict[str, Any], seat: int) -> int | None:
+    """The seat's latest guess, as its own view's history shows it."""
+    for event in reversed(view["history"]):
+        if event["event"] == "guess" and event["seat"] == seat and "wrong" in event:
+            return int(event["wrong"])
+    return None
