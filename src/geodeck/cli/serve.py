@@ -90,6 +90,13 @@ def serve(
     standin_level: Annotated[
         str, typer.Option(help="Level of the bot that stands in for a disconnected player.")
     ] = "casual",
+    linger: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a table nobody is connected to stays in memory after its last use; "
+            "then it waits in storage until it is asked for."
+        ),
+    ] = 60.0,
     compress: Annotated[
         bool | None,
         typer.Option(
@@ -114,6 +121,7 @@ def serve(
         grace=grace,
         bot_delay=bot_delay,
         standin_level=standin_level,
+        linger=linger,
     )
     app = create_app(settings)
     tune_gc()

@@ -210,13 +210,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{code}", responses={404: {"model": ErrorBody}})
     async def table_info(code: str, request: Request) -> TableInfo:
-        room = await lobby.room(code)
-        return room.info(_base(request))
+        async with lobby.using(code) as room:
+            return room.info(_base(request))
 
     @app.get("/api/tables/{code}/record", responses={409: {"model": ErrorBody}})
     async def table_record(code: str) -> Response:
-        room = await lobby.room(code)
-        record = room.record()
+        async with lobby.using(code) as room:
+            record = room.record()
         return JSONResponse(
             record,
             headers={"Content-Disposition": f'attachment; filename="geodeck-{room.code}.json"'},
@@ -226,12 +226,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def play(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         try:
-            room = await lobby.room(code)
+            room = await lobby.hold(code)
         except Refusal as refusal:
             await websocket.send_text(error_message(refusal, None))
             await websocket.close(CLOSE_NOT_FOUND)
             return
-        await _serve_client(websocket, room)
+        try:
+            await _serve_client(websocket, room)
+        finally:
+            lobby.let_go(room)
 
     folder = web_folder()
     if folder.is_dir():
