@@ -97,6 +97,15 @@ def serve(
             "then it waits in storage until it is asked for."
         ),
     ] = 60.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses of reverse proxies whose X-Forwarded-For header gives the "
+            "client's address (comma-separated, or *). Default: $FORWARDED_ALLOW_IPS, else "
+            "127.0.0.1,::1 (a proxy on this machine).",
+            show_default=False,
+        ),
+    ] = None,
     compress: Annotated[
         bool | None,
         typer.Option(
@@ -135,4 +144,6 @@ def serve(
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=not is_loopback(host) if compress is None else compress,
         log_level=log_level,
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

@@ -80,6 +80,12 @@ class Settings:
     """Seconds a table nobody is connected to stays in memory after its last use (its
     creation, a lookup, its last client leaving); then it is released, and restored from
     storage when it is asked for again."""
+    miss_burst: int = 20
+    """Wrong table codes and seat tokens a client address may try in a row (``limits``)."""
+    miss_refill: float = 6.0
+    """Seconds until an address that used up its misses may try once more."""
+    miss_addresses: int = 20_000
+    """The most client addresses whose misses are kept track of."""
 
 
 def token_hash(token: str) -> str:
