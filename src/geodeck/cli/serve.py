@@ -90,6 +90,22 @@ def serve(
     standin_level: Annotated[
         str, typer.Option(help="Level of the bot that stands in for a disconnected player.")
     ] = "casual",
+    linger: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a table nobody is connected to stays in memory after its last use; "
+            "then it waits in storage until it is asked for."
+        ),
+    ] = 60.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses of reverse proxies whose X-Forwarded-For header gives the "
+            "client's address (comma-separated, or *). Default: $FORWARDED_ALLOW_IPS, else "
+            "127.0.0.1,::1 (a proxy on this machine).",
+            show_default=False,
+        ),
+    ] = None,
     compress: Annotated[
         bool | None,
         typer.Option(
@@ -114,6 +130,7 @@ def serve(
         grace=grace,
         bot_delay=bot_delay,
         standin_level=standin_level,
+        linger=linger,
     )
     app = create_app(settings)
     tune_gc()
@@ -127,4 +144,6 @@ def serve(
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=not is_loopback(host) if compress is None else compress,
         log_level=log_level,
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

@@ -12,7 +12,7 @@ import logging
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
@@ -25,6 +25,7 @@ from geodeck import __version__
 from geodeck.bots import LEVELS
 from geodeck.catalogue import catalogue
 from geodeck.server.fanout import make_fanout
+from geodeck.server.limits import Limited, MissLimiter, address_key
 from geodeck.server.protocol import (
     MAX_BODY,
     Created,
@@ -34,8 +35,12 @@ from geodeck.server.protocol import (
     GameOffer,
     Games,
     Health,
+    Hello,
     Joined,
     JoinTable,
+    LimitedBody,
+    LimitedDetail,
+    LimitedMessage,
     Refusal,
     TableInfo,
     error_message,
@@ -50,6 +55,7 @@ RATE_LIMIT = 50
 """Client messages per connection and second."""
 
 CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY_MISSES = 4429
 
 STATUS_OF = {
     "table/not_found": 404,
@@ -58,6 +64,7 @@ STATUS_OF = {
     "table/started": 409,
     "record/not_finished": 409,
     "request/too_large": 413,
+    "limit/too_many_misses": 429,
     "server/storage": 503,
     "server/busy": 503,
 }
@@ -120,11 +127,29 @@ async def _too_large(send: Send) -> None:
 
 
 def _error_body(refusal: Refusal) -> bytes:
+    if isinstance(refusal, Limited):
+        detail = LimitedDetail(
+            code=refusal.code, message=refusal.message, retry_after=refusal.retry_after
+        )
+        return LimitedBody(error=detail).model_dump_json().encode()
     return (
         ErrorBody(error=ErrorDetail(code=refusal.code, message=refusal.message, rule=refusal.rule))
         .model_dump_json()
         .encode()
     )
+
+
+def _limited_message(limited: Limited, version: int | None) -> str:
+    return LimitedMessage(
+        code=limited.code, message=limited.message, version=version, retry_after=limited.retry_after
+    ).model_dump_json()
+
+
+def _address(connection: Request | WebSocket) -> str:
+    """The key a client's misses are counted under: its address as the ASGI server gives
+    it (behind a reverse proxy, uvicorn must be told to trust its X-Forwarded-For)."""
+    client = connection.client
+    return address_key(client.host if client is not None else None)
 
 
 async def _parse(request: Request, model: type[M]) -> M:
@@ -152,6 +177,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     storage = Storage(settings.database_url, schema=settings.schema)
     lobby = Lobby(settings, storage, make_fanout(settings.redis_url))
+    limiter = MissLimiter(
+        settings.miss_burst, settings.miss_refill, capacity=settings.miss_addresses
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -170,13 +198,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.lobby = lobby
+    app.state.limiter = limiter
 
     @app.exception_handler(Refusal)
     async def refused(_request: Request, refusal: Exception) -> Response:
         assert isinstance(refusal, Refusal)
+        headers = None
+        if isinstance(refusal, Limited):
+            headers = {"Retry-After": str(refusal.retry_after)}
         return Response(
             _error_body(refusal),
             status_code=STATUS_OF.get(refusal.code, 400),
+            headers=headers,
             media_type="application/json",
         )
 
@@ -203,20 +236,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         body = await _parse(request, CreateTable)
         return await lobby.create(body, _base(request))
 
-    @app.post("/api/tables/{code}/join", responses={404: {"model": ErrorBody}})
+    limited: dict[int | str, dict[str, Any]] = {429: {"model": LimitedBody}}
+
+    @app.post("/api/tables/{code}/join", responses={404: {"model": ErrorBody}, **limited})
     async def join_table(code: str, request: Request) -> Joined:
-        body = await _parse(request, JoinTable)
-        return await lobby.join(code, body, _base(request))
+        with limiter.guard(_address(request)):
+            body = await _parse(request, JoinTable)
+            return await lobby.join(code, body, _base(request))
 
-    @app.get("/api/tables/{code}", responses={404: {"model": ErrorBody}})
+    @app.get("/api/tables/{code}", responses={404: {"model": ErrorBody}, **limited})
     async def table_info(code: str, request: Request) -> TableInfo:
-        room = await lobby.room(code)
-        return room.info(_base(request))
+        with limiter.guard(_address(request)):
+            async with lobby.using(code) as room:
+                return room.info(_base(request))
 
-    @app.get("/api/tables/{code}/record", responses={409: {"model": ErrorBody}})
-    async def table_record(code: str) -> Response:
-        room = await lobby.room(code)
-        record = room.record()
+    @app.get("/api/tables/{code}/record", responses={409: {"model": ErrorBody}, **limited})
+    async def table_record(code: str, request: Request) -> Response:
+        with limiter.guard(_address(request)):
+            async with lobby.using(code) as room:
+                record = room.record()
         return JSONResponse(
             record,
             headers={"Content-Disposition": f'attachment; filename="geodeck-{room.code}.json"'},
@@ -224,14 +262,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
-        await websocket.accept()
-        try:
-            room = await lobby.room(code)
-        except Refusal as refusal:
-            await websocket.send_text(error_message(refusal, None))
-            await websocket.close(CLOSE_NOT_FOUND)
-            return
-        await _serve_client(websocket, room)
+        await _play(websocket, code, lobby, limiter)
 
     folder = web_folder()
     if folder.is_dir():
@@ -240,7 +271,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-async def _serve_client(websocket: WebSocket, room: Room) -> None:
+async def _play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
+    """One websocket to table ``code``, held in memory while it is open."""
+    await websocket.accept()
+    address = _address(websocket)
+    try:
+        with limiter.guard(address):
+            room = await lobby.hold(code)
+    except Limited as refusal:
+        await websocket.send_text(_limited_message(refusal, None))
+        await websocket.close(CLOSE_TOO_MANY_MISSES)
+        return
+    except Refusal as refusal:
+        await websocket.send_text(error_message(refusal, None))
+        await websocket.close(CLOSE_NOT_FOUND)
+        return
+    try:
+        await _serve_client(websocket, room, limiter, address)
+    finally:
+        lobby.let_go(room)
+
+
+async def _serve_client(
+    websocket: WebSocket, room: Room, limiter: MissLimiter, address: str
+) -> None:
     client = Client()
     writer = asyncio.create_task(_write(websocket, client))
     loop = asyncio.get_running_loop()
@@ -264,7 +318,17 @@ async def _serve_client(websocket: WebSocket, room: Room) -> None:
             except Refusal as refusal:
                 client.push(error_message(refusal, room.version))
                 continue
+            trying = isinstance(parsed, Hello) and parsed.token is not None and not client.joined
+            if trying:
+                try:
+                    limiter.check(address)
+                except Limited as refusal:
+                    client.push(_limited_message(refusal, room.version))
+                    client.close_code = CLOSE_TOO_MANY_MISSES
+                    break
             await room.handle(client, parsed)
+            if trying and not client.joined:
+                limiter.miss(address)  # the token fits no seat (auth/bad_token)
     except WebSocketDisconnect:
         pass
     finally:

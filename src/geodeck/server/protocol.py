@@ -171,12 +171,21 @@ class ErrorMessage(BaseModel):
     version: int | None = None
 
 
+class LimitedMessage(ErrorMessage):
+    """``limit/too_many_misses`` on a websocket, which is closed right after it."""
+
+    retry_after: int
+    """Seconds until this address may try a table code or seat token again."""
+
+
 class PongMessage(BaseModel):
     type: Literal["pong"] = "pong"
     id: int | str | None = None
 
 
-ServerMessage = StateMessage | EventsMessage | SeatsMessage | ErrorMessage | PongMessage
+ServerMessage = (
+    StateMessage | EventsMessage | SeatsMessage | ErrorMessage | LimitedMessage | PongMessage
+)
 
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
@@ -317,3 +326,15 @@ class ErrorDetail(BaseModel):
 
 class ErrorBody(BaseModel):
     error: ErrorDetail
+
+
+class LimitedDetail(ErrorDetail):
+    retry_after: int
+    """Seconds until this address may try a table code or seat token again (the same as
+    the ``Retry-After`` header)."""
+
+
+class LimitedBody(BaseModel):
+    """The body of a ``429`` answer (``limit/too_many_misses``)."""
+
+    error: LimitedDetail

@@ -6,7 +6,8 @@ apply the action, store it, and only then tell the clients, each from its own se
 A seat's view and legal actions are computed once per change, however many connections
 hold the seat; a connection that asked for delta states gets only the parts of the view
 that differ from the previous state it was sent (``states.py``). The ``Lobby`` creates,
-finds, restores and closes rooms.
+finds, restores and closes rooms; it holds a room only while something uses it and
+releases it a linger after its last use (docs/protocol.md, Memory), as storage holds it all.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -80,6 +81,16 @@ class Settings:
     new_secret: Callable[[], bytes] = dealing.new_secret
     """Where each new table's secret comes from (``dealing.py``): ``secrets``. A test may
     give the same secret to two tables to compare them."""
+    linger: float = 60.0
+    """Seconds a table nobody is connected to stays in memory after its last use (its
+    creation, a lookup, its last client leaving); then it is released, and restored from
+    storage when it is asked for again."""
+    miss_burst: int = 20
+    """Wrong table codes and seat tokens a client address may try in a row (``limits``)."""
+    miss_refill: float = 6.0
+    """Seconds until an address that used up its misses may try once more."""
+    miss_addresses: int = 20_000
+    """The most client addresses whose misses are kept track of."""
 
 
 def token_hash(token: str) -> str:
@@ -198,6 +209,10 @@ class Room:
         self._grace: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.closed = False
+        self.holders = 0
+        """Open websockets and HTTP requests using this room (``Lobby.hold``)."""
+        self.used = time.monotonic()
+        """When the room was last put to use or let go of (``Lobby.sweep``)."""
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -386,6 +401,7 @@ class Room:
             if hello.spectator:
                 client.spectator = True
                 self.clients.add(client)
+                self._attend()
                 self._send_state(client)
                 return
             assert hello.token is not None
@@ -410,6 +426,7 @@ class Room:
                 state.standin = False
                 self._update_clock(None)
                 self._schedule_bot()
+            self._attend()
             self._send_state(client)
             self._broadcast_seats()
 
@@ -434,8 +451,6 @@ class Room:
             if state.connections == 0:
                 self._start_grace(client.seat)
             self._broadcast_seats()
-        if self.status == FINISHED and not self.clients:
-            self.lobby.forget(self)
 
     async def _act(self, client: Client, act: Act) -> None:
         async with self.lock:
@@ -563,12 +578,28 @@ class Room:
 
     def start(self) -> None:
         """Bring a restored or new table to life."""
+        self.used = time.monotonic()
         if self.status == PLAYING:
             for seat, state in enumerate(self.seats):
                 if state.human and state.connections == 0:
                     self._start_grace(seat)
             self._update_clock(None)
             self._schedule_bot()
+
+    def _attend(self) -> None:
+        """Someone came to the table. Stand-ins and the clock play only while someone is at
+        the table (a player or a spectator connected here); what held off while nobody was
+        starts again: a grace period for each absent player, the clock afresh."""
+        if self.status != PLAYING:
+            return
+        for seat, state in enumerate(self.seats):
+            if state.human and state.connections == 0:
+                self._start_grace(seat)
+        self._update_clock(None)
+
+    def idle(self, linger: float, now: float) -> bool:
+        """Whether nothing has used this room for ``linger`` seconds."""
+        return not self.clients and self.holders == 0 and now - self.used >= linger
 
     # -- seats ----------------------------------------------------------------------------
 
@@ -648,6 +679,8 @@ class Room:
             state = self.seats[seat]
             if state.connections > 0 or state.standin or self.status != PLAYING:
                 return
+            if not self.clients:
+                return  # nobody at the table to play on for; ``_attend`` starts it again
             elsewhere = await self.lobby.fanout.presence(self.code, seat, 0)
             if elsewhere:
                 return
@@ -738,6 +771,9 @@ class Room:
         async with self.lock:
             if self._clock_task is not asyncio.current_task():
                 return
+            if not self.clients:
+                self._deadlines.clear()  # nobody at the table: ``_attend`` starts it afresh
+                return
             now = asyncio.get_running_loop().time()
             late = sorted(s for s, (t, _) in self._deadlines.items() if t <= now + 0.001)
             awaited = self.game.expects().seats
@@ -789,6 +825,7 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._writer: Writer | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Blocking work (storage, replays) off the event loop."""
@@ -820,14 +857,14 @@ class Lobby:
         botplay.check_level(self.settings.standin_level)
         await self.run(self.storage.create_schema)
         await self.fanout.start(self._on_remote_change)
-        for code in await self.run(self.storage.codes):
-            try:
-                await self._load(code)
-            except Exception:
-                log.exception("table %s could not be restored", code)
-        log.info("%d tables restored", len(self.rooms))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_every())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()
@@ -837,14 +874,59 @@ class Lobby:
             self._writer = None
         await self.run(self.storage.close)
 
-    def forget(self, room: Room) -> None:
-        if self.rooms.get(room.code) is room and not room.clients:
-            self.rooms.pop(room.code, None)
-            self._spawn_close(room)
+    # -- memory: a table is held while it is used, restored when it is asked for ----------
 
-    def _spawn_close(self, room: Room) -> None:
-        task = asyncio.get_running_loop().create_task(room.close())
-        room._tasks.add(task)  # keeps a reference until it is done
+    async def hold(self, code: str) -> Room:
+        """The table with that code (as ``room``), held in memory until ``let_go``."""
+        room = await self.room(code)
+        room.holders += 1
+        return room
+
+    def let_go(self, room: Room) -> None:
+        room.holders -= 1
+        room.used = time.monotonic()
+
+    @contextlib.asynccontextmanager
+    async def using(self, code: str) -> AsyncIterator[Room]:
+        """``hold`` the table with that code for the work inside, then ``let_go``."""
+        room = await self.hold(code)
+        try:
+            yield room
+        finally:
+            self.let_go(room)
+
+    async def sweep(self) -> int:
+        """Release every table nothing has used for ``Settings.linger`` seconds; return
+        how many were released."""
+        now = time.monotonic()
+        linger = self.settings.linger
+        released = 0
+        for room in [r for r in self.rooms.values() if r.idle(linger, now)]:
+            released += await self.release(room)
+        return released
+
+    async def release(self, room: Room) -> bool:
+        """Let go of a table that is idle (``Room.idle``), checked again under its lock:
+        no action is half done then, and each one was stored before anyone heard of it, so
+        storage holds all of it. Its bots, clock and grace periods stop; whoever asks for
+        the table next gets it restored from storage. Whether it was released."""
+        async with room.lock:
+            if self.rooms.get(room.code) is not room:
+                return False
+            if not room.idle(self.settings.linger, time.monotonic()):
+                return False
+            del self.rooms[room.code]
+            await room.close()
+        return True
+
+    async def _sweep_every(self) -> None:
+        every = min(max(self.settings.linger / 2, 0.05), 10.0)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("releasing idle tables failed")
 
     async def _on_remote_change(self, code: str, version: int) -> None:
         room = self.rooms.get(code)
@@ -996,8 +1078,8 @@ class Lobby:
         raise Refusal("server/busy", "no free table code was found; try again")
 
     async def join(self, code: str, request: JoinTable, base: str) -> Joined:
-        room = await self.room(code)
-        seat, token = await room.claim(request.seat, request.name)
-        if self.fanout.shared:
-            await self.fanout.publish(room.code, room.version)
-        return Joined(seat=seat, token=token, table=room.info(base))
+        async with self.using(code) as room:
+            seat, token = await room.claim(request.seat, request.name)
+            if self.fanout.shared:
+                await self.fanout.publish(room.code, room.version)
+            return Joined(seat=seat, token=token, table=room.info(base))

@@ -34,6 +34,7 @@ export const tableInfo = (code) => call("GET", `/api/tables/${encodeURIComponent
 export const recordUrl = (code) => `/api/tables/${encodeURIComponent(code)}/record`;
 
 const CLOSE_NOT_FOUND = 4404;
+const CLOSE_TOO_MANY_MISSES = 4429;
 
 // One websocket to a table, reconnecting after a drop. `handlers.message` gets every
 // server message; `handlers.status` gets "connecting", "open", "closed" or "gone".
@@ -45,6 +46,7 @@ export class Connection {
     this.version = null;
     this.socket = null;
     this.retry = 0;
+    this.retryAfter = 0;
     this.stopped = false;
     this.pinger = null;
     this.open();
@@ -69,6 +71,7 @@ export class Connection {
         return;
       }
       if (message.type === "state") this.version = message.version;
+      if (message.type === "error" && message.retry_after) this.retryAfter = message.retry_after;
       this.handlers.message(message);
     });
     socket.addEventListener("close", (event) => {
@@ -79,7 +82,9 @@ export class Connection {
         return;
       }
       this.handlers.status("closed");
-      const wait = Math.min(10000, 500 * 2 ** this.retry);
+      let wait = Math.min(10000, 500 * 2 ** this.retry);
+      // Too many wrong codes or tokens from this address: the server says when to come back.
+      if (event.code === CLOSE_TOO_MANY_MISSES) wait = Math.max(wait, 1000 * this.retryAfter);
       this.retry += 1;
       setTimeout(() => {
         if (!this.stopped) this.open();

@@ -1,0 +1,145 @@
+"""How many wrong join codes and seat tokens a client address may try.
+
+A join code is enough to watch a table, take its free seats and, once it has ended, fetch
+its record, so guessing codes must be slow. Every *miss* (a code that names no table, a
+token that fits no seat) takes one token from the address's bucket; a bucket holds
+``burst`` tokens and gains one back every ``refill`` seconds. While an address's bucket is
+empty, every request that names a table (right or wrong) is refused with
+``limit/too_many_misses`` and the seconds until it may try again, so a refusal tells
+nothing about the code. A right code or token costs nothing. docs/protocol.md (Limits)
+works out how long guessing takes.
+
+Addresses are grouped as a client controls them: an IPv4 address alone, an IPv6 address
+by its /64 network (one host is usually given a whole /64). At most ``capacity`` addresses
+are kept; the one that missed longest ago is dropped first, and so is any whose bucket has
+filled up again (it is then the same as one never seen).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from geodeck.server.protocol import Refusal
+
+TOO_MANY_MISSES = "limit/too_many_misses"
+MISSES = frozenset({"table/not_found", "auth/bad_token"})
+"""The refusals that count as a miss."""
+
+
+class Limited(Refusal):
+    """Refused because the address missed too often; it may try again in ``retry_after``
+    seconds (a whole number, at least 1)."""
+
+    def __init__(self, retry_after: float) -> None:
+        self.retry_after = max(1, math.ceil(retry_after))
+        super().__init__(
+            TOO_MANY_MISSES,
+            "too many wrong table codes or seat tokens from this address; "
+            f"try again in {self.retry_after} s",
+        )
+
+
+def address_key(host: str | None) -> str:
+    """The key an address's misses are counted under: an IPv4 address (also when written
+    as an IPv4-mapped IPv6 address), the /64 network of an IPv6 address, or the host as
+    given when it is not an IP address."""
+    if not host:
+        return "?"
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
+@dataclass(slots=True)
+class _Bucket:
+    tokens: float
+    stamp: float
+    """When ``tokens`` was worked out."""
+
+
+class MissLimiter:
+    """A token bucket of misses per client address."""
+
+    def __init__(
+        self,
+        burst: int,
+        refill: float,
+        *,
+        capacity: int = 20_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if burst < 1 or refill <= 0 or capacity < 1:
+            raise ValueError("a miss limit needs burst >= 1, refill > 0 and capacity >= 1")
+        self.burst = burst
+        self.refill = refill
+        self.capacity = capacity
+        self.clock = clock
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
+        """By key, the address that missed longest ago first."""
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def _tokens(self, bucket: _Bucket, now: float) -> float:
+        return min(float(self.burst), bucket.tokens + (now - bucket.stamp) / self.refill)
+
+    def retry_after(self, key: str) -> float | None:
+        """Seconds until ``key`` may try again, or ``None`` if it may try now."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return None
+        tokens = self._tokens(bucket, self.clock())
+        if tokens >= 1.0:
+            return None
+        return (1.0 - tokens) * self.refill
+
+    def check(self, key: str) -> None:
+        """Raise ``Limited`` if ``key`` may not try now."""
+        wait = self.retry_after(key)
+        if wait is not None:
+            raise Limited(wait)
+
+    def miss(self, key: str) -> None:
+        """Count one miss of ``key``."""
+        now = self.clock()
+        bucket = self._buckets.pop(key, None)
+        if bucket is None:
+            bucket = _Bucket(float(self.burst), now)
+        bucket.tokens = self._tokens(bucket, now) - 1.0
+        bucket.stamp = now
+        self._buckets[key] = bucket
+        self._drop_old(now)
+
+    def _drop_old(self, now: float) -> None:
+        buckets = self._buckets
+        while len(buckets) > self.capacity:
+            buckets.popitem(last=False)
+        while buckets:
+            oldest = next(iter(buckets.values()))
+            if self._tokens(oldest, now) < self.burst:
+                break
+            buckets.popitem(last=False)
+
+    @contextlib.contextmanager
+    def guard(self, key: str) -> Iterator[None]:
+        """Refuse the work inside if ``key`` may not try now; count a miss if it raises a
+        ``Refusal`` that is one (``MISSES``)."""
+        self.check(key)
+        try:
+            yield
+        except Refusal as refusal:
+            if refusal.code in MISSES:
+                self.miss(key)
+            raise

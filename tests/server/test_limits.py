@@ -1,0 +1,264 @@
+"""Wrong table codes and seat tokens are limited per client address (docs/protocol.md,
+Limits): the limiter on its own with a clock of its own, then against a live server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from geodeck.server.limits import TOO_MANY_MISSES, Limited, MissLimiter, address_key
+from geodeck.server.protocol import Refusal
+from tests.server.conftest import fast_settings
+from tests.server.live import TIMEOUT, LiveServer, Player, create_table, run, running
+from tests.support import sample_cards
+
+WRONG = ["QQQQQQ", "QQQQQR", "QQQQQS", "QQQQQT", "QQQQQU", "QQQQQV", "QQQQQW"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+# -- the limiter on its own -------------------------------------------------------------------
+
+
+def test_a_burst_of_misses_then_one_every_refill() -> None:
+    clock = Clock()
+    limiter = MissLimiter(3, 6.0, clock=clock)
+    for _ in range(3):
+        limiter.check("a")
+        limiter.miss("a")
+    with pytest.raises(Limited) as refused:
+        limiter.check("a")
+    assert refused.value.code == TOO_MANY_MISSES
+    assert refused.value.retry_after == 6
+    clock.now += 4.5
+    assert limiter.retry_after("a") == pytest.approx(1.5)
+    with pytest.raises(Limited) as refused:
+        limiter.check("a")
+    assert refused.value.retry_after == 2
+    clock.now += 1.5
+    limiter.check("a")
+    limiter.miss("a")
+    assert limiter.retry_after("a") == pytest.approx(6.0)
+    clock.now += 3 * 6.0
+    for _ in range(3):
+        limiter.check("a")
+        limiter.miss("a")
+    assert limiter.retry_after("a") is not None
+
+
+def test_right_codes_cost_nothing_and_other_addresses_are_apart() -> None:
+    clock = Clock()
+    limiter = MissLimiter(2, 6.0, clock=clock)
+    for _ in range(10_000):
+        limiter.check("honest")
+    assert len(limiter) == 0
+    limiter.miss("guesser")
+    limiter.miss("guesser")
+    with pytest.raises(Limited):
+        limiter.check("guesser")
+    limiter.check("honest")
+    limiter.miss("honest")
+    limiter.check("honest")
+
+
+def test_guard_counts_misses_only() -> None:
+    clock = Clock()
+    limiter = MissLimiter(2, 6.0, clock=clock)
+    for _ in range(5):
+        with pytest.raises(Refusal), limiter.guard("a"):
+            raise Refusal("table/full", "every seat of this table is taken")
+    assert limiter.retry_after("a") is None
+    for code in ("table/not_found", "auth/bad_token"):
+        with pytest.raises(Refusal), limiter.guard("a"):
+            raise Refusal(code, "no")
+    with pytest.raises(Limited), limiter.guard("a"):
+        raise AssertionError("the work inside must not run")
+
+
+def test_memory_is_bounded() -> None:
+    clock = Clock()
+    limiter = MissLimiter(5, 1.0, capacity=100, clock=clock)
+    for i in range(10_000):
+        limiter.miss(f"10.0.{i // 256}.{i % 256}")
+    assert len(limiter) == 100
+    limiter.miss("10.0.0.0")
+    assert limiter.retry_after("10.0.0.0") is None  # forgotten, then one miss of five
+    clock.now += 5.0  # every bucket has filled up again
+    limiter.miss("192.0.2.1")
+    assert len(limiter) == 1
+
+
+def test_addresses_are_counted_as_a_client_holds_them() -> None:
+    assert address_key("192.0.2.7") == "192.0.2.7"
+    assert address_key("::ffff:192.0.2.7") == "192.0.2.7"
+    assert address_key("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:2:ffff::1") == address_key("2001:db8:1:2::9")
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("fe80::1%eth0") == "fe80::/64"
+    assert address_key("testclient") == "testclient"
+    assert address_key(None) == address_key("") == "?"
+
+
+def test_the_expected_time_to_find_a_table_is_months() -> None:
+    """docs/protocol.md's figure: with the default limits one address finds one of 100
+    live tables in about four months."""
+    from geodeck.server.rooms import CODE_ALPHABET, CODE_LENGTH, Settings
+
+    settings = Settings()
+    codes = len(CODE_ALPHABET) ** CODE_LENGTH
+    guesses = (codes + 1) / (100 + 1)
+    seconds = (guesses - settings.miss_burst) * settings.miss_refill
+    assert 120 < seconds / 86_400 < 140
+
+
+# -- against a live server --------------------------------------------------------------------
+
+
+@pytest.fixture
+def strict(tmp_path: Path) -> Iterator[LiveServer]:
+    settings = fast_settings(
+        f"sqlite:///{tmp_path / 'limits.sqlite3'}", miss_burst=3, miss_refill=1.0
+    )
+    with running(settings) as live:
+        yield live
+
+
+def from_address(address: str) -> dict[str, str]:
+    """The header a reverse proxy on 127.0.0.1 (which uvicorn trusts by default) sets."""
+    return {"X-Forwarded-For": address}
+
+
+def limited(response: httpx.Response) -> int:
+    assert response.status_code == 429, response.text
+    body = response.json()
+    assert body["error"]["code"] == TOO_MANY_MISSES
+    assert body["error"]["rule"] is None
+    assert body["error"]["message"]
+    retry = int(response.headers["Retry-After"])
+    assert body["error"]["retry_after"] == retry
+    assert retry >= 1
+    return retry
+
+
+def test_wrong_codes_over_http_are_refused_after_the_burst(strict: LiveServer) -> None:
+    with strict.http() as http:
+        code = create_table(http, [{"name": "Ann"}, {"name": "Ben"}])["table"]["code"]
+        guesser = from_address("198.51.100.9")
+        assert http.get(f"/api/tables/{WRONG[0]}", headers=guesser).status_code == 404
+        assert http.get(f"/api/tables/{WRONG[1]}/record", headers=guesser).status_code == 404
+        response = http.post(f"/api/tables/{WRONG[2]}/join", json={}, headers=guesser)
+        assert response.status_code == 404
+        retry = limited(http.get(f"/api/tables/{WRONG[3]}", headers=guesser))
+        # refused whether or not the code is right, so a refusal tells nothing
+        limited(http.get(f"/api/tables/{code}", headers=guesser))
+        limited(http.get(f"/api/tables/{code}/record", headers=guesser))
+        limited(http.post(f"/api/tables/{code}/join", json={}, headers=guesser))
+        # other addresses are not touched
+        assert http.get(f"/api/tables/{code}", headers=from_address("203.0.113.4")).is_success
+        assert http.get(f"/api/tables/{code}").is_success
+        assert http.get(f"/api/tables/{WRONG[4]}").status_code == 404
+        # a creator is never limited
+        body = {"game": "uppsala", "seats": [{}, {}], "deck": sample_cards()}
+        assert http.post("/api/tables", json=body, headers=guesser).status_code == 201
+        time.sleep(retry)
+        response = http.get(f"/api/tables/{code}", headers=guesser)
+        assert response.status_code == 200, response.text
+        assert http.get(f"/api/tables/{WRONG[5]}", headers=guesser).status_code == 404
+        limited(http.get(f"/api/tables/{WRONG[6]}", headers=guesser))
+
+
+async def first_frame_and_close(url: str, headers: dict[str, str]) -> tuple[dict[str, Any], int]:
+    async with connect(url, additional_headers=headers, open_timeout=TIMEOUT) as ws:
+        frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        await asyncio.wait_for(ws.wait_closed(), TIMEOUT)
+        assert ws.close_code is not None
+        return frame, ws.close_code
+
+
+def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
+    with strict.http() as http:
+        created = create_table(http, [{"name": "Ann"}, {"name": "Ben"}])
+    code, token = created["table"]["code"], created["tokens"]["0"]
+
+    async def case() -> None:
+        guesser = from_address("198.51.100.20")
+        for wrong in WRONG[:3]:
+            frame, close = await first_frame_and_close(strict.ws_url(wrong), guesser)
+            assert (frame["code"], close) == ("table/not_found", 4404)
+        for url in (strict.ws_url(WRONG[3]), strict.ws_url(code)):
+            frame, close = await first_frame_and_close(url, guesser)
+            assert (frame["code"], close) == (TOO_MANY_MISSES, 4429)
+            assert frame["type"] == "error"
+            assert frame["retry_after"] >= 1
+
+        # seat tokens: a wrong one leaves the socket open, until the misses run out
+        tokens = from_address("198.51.100.21")
+        async with connect(strict.ws_url(code), additional_headers=tokens) as ws:
+            for _ in range(3):
+                await ws.send(json.dumps({"type": "hello", "token": "wrong"}))
+                frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+                assert frame["code"] == "auth/bad_token"
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            assert frame["code"] == TOO_MANY_MISSES
+            retry = frame["retry_after"]
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), TIMEOUT)
+            assert ws.close_code == 4429
+        with httpx.Client(base_url=strict.url) as http:
+            limited(http.get(f"/api/tables/{code}", headers=tokens))
+
+        # the seat's own player, from another address, is not touched
+        ann = await Player(strict.ws_url(code), "Ann").open()
+        state = await ann.hello(token)
+        assert state["type"] == "state"
+        await ann.close()
+
+        await asyncio.sleep(retry)
+        async with connect(strict.ws_url(code), additional_headers=tokens) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            assert frame["type"] == "state", frame
+
+    run(case, timeout=30)
+
+
+def test_honest_play_is_never_limited(strict: LiveServer) -> None:
+    with strict.http() as http:
+        created = create_table(http, [{"name": "Ann"}, {"name": "Ben"}], claim=[0])
+        code = created["table"]["code"]
+        for _ in range(100):
+            assert http.get(f"/api/tables/{code}").status_code == 200
+            assert http.get(f"/api/tables/{code.lower()}").status_code == 200
+            assert http.get(f"/api/tables/{code}/record").status_code == 409
+        joined = http.post(f"/api/tables/{code}/join", json={})
+        assert joined.status_code == 200, joined.text
+        for _ in range(20):
+            assert http.post(f"/api/tables/{code}/join", json={}).status_code == 409
+
+    async def case() -> None:
+        for _ in range(40):
+            for token in (created["tokens"]["0"], joined.json()["token"], None):
+                player = await Player(strict.ws_url(code), "again").open()
+                state = await player.hello(token)
+                assert state["type"] == "state", state
+                await player.close()
+
+    run(case, timeout=30)
+    with strict.http() as http:
+        assert http.get(f"/api/tables/{code}").status_code == 200
