@@ -20,7 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server.rooms import Lobby
 from tests.server.conftest import fast_settings
-from tests.server.live import TIMEOUT, LiveServer, running
+from tests.server.live import TIMEOUT, LiveServer, running, salted
 from tests.support import FIXTURES, sample_cards
 
 LINGER = 0.25
@@ -104,7 +104,7 @@ class Client:
                 await self.until(lambda s=state: self.state is not s)
                 continue
             refused = len(self.errors)
-            action = rng.choice(state["legal"])
+            action = salted(rng.choice(state["legal"]), rng)
             await self.ws.send(
                 json.dumps({"type": "act", "version": state["version"], "action": action})
             )
