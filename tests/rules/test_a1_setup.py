@@ -165,6 +165,23 @@ def test_a1_max_difficulty_must_be_one_to_three(limit: Any) -> None:
     assert caught.value.code == "setup/invalid"
 
 
+@pytest.mark.parametrize("options", [{"max_dificulty": 2}, {"max_difficulty": 2, "speed": 1}])
+def test_a1_unknown_options_are_refused(options: dict[str, Any]) -> None:
+    """RULES.md A1.4: ``max_difficulty`` is the cross family's one option; a misspelt or
+    unknown one is refused rather than stored and ignored."""
+    with pytest.raises(SetupError) as caught:
+        sc.deal(deck=sc.numbered_deck(60), options=options)
+    assert caught.value.code == "setup/invalid"
+    assert "max_difficulty" in caught.value.message
+
+
+def test_a1_a_record_with_an_unknown_option_still_replays() -> None:
+    """Records stored before unknown options were refused keep replaying."""
+    record = sc.deal(seed=3).to_record()
+    record["options"] = {"speed": 1}
+    assert Game.from_record(record).to_record()["options"] == {"speed": 1}
+
+
 @pytest.mark.parametrize("difficulty", [None, 0, 4, True, "1"])
 def test_a1_max_difficulty_needs_a_difficulty_on_every_card(difficulty: Any) -> None:
     """RULES.md A1.4: the deck data defines each card's difficulty, 1 to 3; a card without

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import socket
 import subprocess
@@ -23,11 +24,47 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server import Settings, create_app
 from geodeck.server.app import RATE_LIMIT
+from geodeck.server.websocket import WebSocketProtocol
 from tests.support import FIXTURES, sample_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
 BOOT_TIMEOUT = 30.0
+
+
+SERVER_LOGGERS = ("geodeck", "uvicorn", "uvicorn.error", "uvicorn.access", "websockets", "asyncio")
+"""The loggers a server in this process writes to (uvicorn's ``websockets`` protocol logs
+to ``uvicorn.error``; ``asyncio`` reports errors in callbacks)."""
+
+
+class _Keep(logging.Handler):
+    def __init__(self, records: list[logging.LogRecord]) -> None:
+        super().__init__(logging.DEBUG)
+        self.records = records
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not any(kept is record for kept in self.records):
+            self.records.append(record)
+
+
+@contextlib.contextmanager
+def server_logs(level: int = logging.INFO) -> Iterator[list[logging.LogRecord]]:
+    """Every record the server's loggers emit while inside, geodeck's own from ``level``
+    on (the others at the levels uvicorn set). Start the server first: uvicorn sets its
+    loggers up when it is made."""
+    records: list[logging.LogRecord] = []
+    handler = _Keep(records)
+    own = logging.getLogger("geodeck")
+    before = own.level
+    own.setLevel(level)
+    for name in SERVER_LOGGERS:
+        logging.getLogger(name).addHandler(handler)
+    try:
+        yield records
+    finally:
+        for name in SERVER_LOGGERS:
+            logging.getLogger(name).removeHandler(handler)
+        own.setLevel(before)
 
 
 def sample_deck_file() -> Path:
@@ -52,7 +89,7 @@ class LiveServer:
             self.app,
             host="127.0.0.1",
             port=self.port,
-            ws="websockets-sansio",
+            ws=WebSocketProtocol,
             ws_max_size=64 * 1024,
             log_level="warning",
             lifespan="on",

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import logging
+from typing import Any, NoReturn
 
+import pytest
+
+from geodeck.server import rooms
 from geodeck.server.rooms import CODE_ALPHABET, CODE_LENGTH
 from tests.server.live import LiveServer, create_table
 from tests.support import sample_cards
@@ -149,6 +154,128 @@ def test_bad_create_requests(server: LiveServer) -> None:
         assert response.status_code == 413
         assert response.json()["error"]["code"] == "request/too_large"
         assert http.get("/api/health").json()["tables"] == 0
+
+
+def test_lone_surrogates_are_refused_anywhere_in_a_body(server: LiveServer) -> None:
+    """A lone surrogate cannot be stored or sent back as UTF-8: 400, never 500."""
+    deck = json.dumps(sample_cards())
+    named = deck.replace('"name": "', '"name": "\\udfff', 1)
+    assert named != deck
+    bodies = [
+        '{"game": "uppsala", "seats": [{}, {}], "options": {"x": "\\ud800"}}',
+        '{"game": "uppsala", "seats": [{}, {}], "options": {"\\ud800": 1}}',
+        '{"game": "uppsala", "seats": [{"name": "A\\ud800"}, {}]}',
+        '{"game": "uppsala", "seats": [{}, {}], "deck": ' + named + "}",
+        '{"game": "uppsala", "seats": [{}, {}], "deck": {"a": [[["\\udc00\\ud800"]]]}}',
+    ]
+    with server.http() as http:
+        for body in bodies:
+            response = http.post("/api/tables", content=body.encode())
+            assert response.status_code == 400, (body[:80], response.text)
+            assert response.json()["error"]["code"] == "request/malformed"
+        created = create_table(http, [{"name": "Ann"}, {"name": "Ben"}])
+        code = created["table"]["code"]
+        for body in ('{"name": "B\\ud800"}', '{"seat": 1, "name": "\\udbff"}'):
+            response = http.post(f"/api/tables/{code}/join", content=body.encode())
+            assert response.status_code == 400, (body, response.text)
+            assert response.json()["error"]["code"] == "request/malformed"
+        response = http.post(
+            "/api/tables",
+            content=b'{"game": "uppsala", "seats": [{"name": "\\ud83c\\udf0d"}, {}], "deck": '
+            + deck.encode()
+            + b"}",
+        )
+        assert response.status_code == 201, response.text
+        assert response.json()["table"]["seats"][0]["name"] == "\U0001f30d"
+
+
+def test_bodies_that_are_not_plain_json_are_refused(server: LiveServer) -> None:
+    deep = "[" * 40 + "]" * 40
+    bodies = [
+        b'{"game": "uppsala", "seats": [{}, {}], "seed": 1e400}',
+        b'{"game": "uppsala", "seats": [{}, {}], "clock": NaN}',
+        b'{"game": "uppsala", "seats": [{}, {}], "options": {"x": Infinity}}',
+        b'{"game": "uppsala", "seats": [{"name": "\xff"}, {}]}',
+        b'{"game": "uppsala", "seats": [{"name": "\xed\xa0\x80"}, {}]}',
+        b'\xef\xbb\xbf{"game": "uppsala", "seats": [{}, {}]}',
+        b'{"game": "uppsala", "seats": [{}, {}], "deck": {"a": ' + deep.encode() + b"}}",
+        b'{"game": "uppsala", "seats": [{}, {}], "deck": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+    ]
+    with server.http() as http:
+        for body in bodies:
+            response = http.post("/api/tables", content=body)
+            assert response.status_code == 400, (body[:80], response.text)
+            assert response.json()["error"]["code"] == "request/malformed"
+
+
+def test_seat_names_must_differ_in_more_than_case(server: LiveServer) -> None:
+    deck = sample_cards()
+    cases = [
+        [{"name": "Ann"}, {"name": "ann"}],
+        [{"name": "Ann"}, {"name": " ANN "}],
+        [{"name": "Player 2"}, {}],
+        [{}, {"name": "bot 1", "bot": "random"}, {"name": "player 1"}],
+    ]
+    with server.http() as http:
+        for seats in cases:
+            response = http.post(
+                "/api/tables", json={"game": "uppsala", "seats": seats, "deck": deck}
+            )
+            assert response.status_code == 400, (seats, response.text)
+            assert response.json()["error"]["code"] == "table/bad_name", response.text
+        created = create_table(http, [{"name": "Ann"}, {"name": "Anna"}], claim=[])
+        code = created["table"]["code"]
+        response = http.post(f"/api/tables/{code}/join", json={"seat": 1, "name": "aNN"})
+        assert response.status_code == 400
+        assert response.json()["error"]["code"] == "table/bad_name"
+
+
+def test_unknown_options_and_decks_a_record_cannot_hold_are_refused(server: LiveServer) -> None:
+    cards = sample_cards()
+    negative = {cid: {**card, "population": -1} for cid, card in cards.items()}
+    unnamed = {cid: {**card, "name": ["not", "a", "name"]} for cid, card in cards.items()}
+    cases = [
+        {"game": "uppsala", "options": {"max_dificulty": 2}, "deck": cards},
+        {"game": "world", "options": {"max_difficulty": 2, "speed": 1}, "deck": cards},
+        {"game": "uppsala", "variant": "population", "deck": negative},
+        {"game": "uppsala", "deck": unnamed},
+    ]
+    with server.http() as http:
+        for body in cases:
+            response = http.post("/api/tables", json={"seats": [{}, {}], **body})
+            assert response.status_code == 400, (body["game"], response.text)
+            assert response.json()["error"]["code"] == "setup/invalid", response.text
+        assert http.get("/api/health").json()["tables"] == 0
+
+
+def test_a_failure_to_deal_or_store_a_table_is_no_500(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An engine that fails unexpectedly on a request is a refusal (with one warning line),
+    storage that fails is ``server/storage``: neither is an unhandled exception."""
+    body = {"game": "uppsala", "seats": [{}, {}], "deck": sample_cards()}
+
+    def broken(*_args: Any, **_kwargs: Any) -> NoReturn:
+        raise TypeError("broken on purpose")
+
+    with server.http() as http:
+        monkeypatch.setattr(rooms, "new_game", broken)
+        response = http.post("/api/tables", json=body)
+        assert response.status_code == 400
+        assert response.json()["error"]["code"] == "setup/invalid"
+        assert "broken" not in response.text
+        monkeypatch.undo()
+        monkeypatch.setattr(server.app.state.lobby.storage, "create_table", broken)
+        response = http.post("/api/tables", json=body)
+        assert response.status_code == 503
+        assert response.json()["error"]["code"] == "server/storage"
+        monkeypatch.undo()
+        assert http.post("/api/tables", json=body).status_code == 201
+    warned = [r for r in caplog.records if "could not be dealt" in r.getMessage()]
+    assert [r.levelno for r in warned] == [logging.WARNING]
+    assert warned[0].exc_info is None
+    stored = [r for r in caplog.records if "could not be stored" in r.getMessage()]
+    assert [r.levelno for r in stored] == [logging.ERROR]
 
 
 def test_deck_as_a_list_of_cards(server: LiveServer) -> None:

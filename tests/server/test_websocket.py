@@ -5,9 +5,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 from typing import Any
 
-from tests.server.live import LiveServer, Player, create_table, run
+from websockets.asyncio.client import connect
+from websockets.frames import Frame, Opcode
+
+from tests.server.live import LiveServer, Player, create_table, run, server_logs
 
 
 async def seated(server: LiveServer, count: int = 2) -> tuple[str, list[Player]]:
@@ -135,6 +139,21 @@ def test_bad_messages_are_refused_and_change_nothing(server: LiveServer) -> None
                 "action/illegal",
             ),
             ({"type": "act", "version": 0, "action": {**place, "at": 9}}, "action/illegal"),
+            (
+                {"type": "act", "version": 0, "action": {**place, "lnie": "north-south"}},
+                "action/malformed",
+            ),
+            (
+                {"type": "act", "version": 0, "action": {"act": "accept", "at": 0}},
+                "action/malformed",
+            ),
+            ('{"type": "ping", "id": "\\ud800"}', "protocol/malformed"),
+            ('{"type": "hello", "token": "\\udc00abc"}', "protocol/malformed"),
+            (
+                '{"type": "act", "version": 0, "action": {"act": "place", "line": "west\\ud800"}}',
+                "protocol/malformed",
+            ),
+            ('{"type": "act", "version": NaN, "action": {}}', "protocol/malformed"),
         ]
         for message, code in cases:
             error = await refused(ann, message)
@@ -257,3 +276,40 @@ def test_too_many_messages(server: LiveServer) -> None:
         await close_all([ann, ben])
 
     run(case, timeout=30)
+
+
+def test_text_that_is_not_utf8_closes_the_connection_with_1007(server: LiveServer) -> None:
+    """A text frame (or a fragmented text message) that is not UTF-8 closes its connection
+    (1007) with one short log line, not a traceback; the table plays on."""
+    bad = [
+        [Frame(Opcode.TEXT, b'{"type": "ping", "id": "\xff"}')],
+        [Frame(Opcode.TEXT, b'"\xed\xa0\x80"')],
+        [Frame(Opcode.TEXT, b'{"type":', fin=False), Frame(Opcode.CONT, b'"\xc3"}')],
+    ]
+
+    async def case() -> None:
+        code, (ann, ben) = await seated(server)
+        for frames in bad:
+            async with connect(server.ws_url(code), compression=None) as ws:
+                ws.transport.write(b"".join(f.serialize(mask=True) for f in frames))
+                await asyncio.wait_for(ws.wait_closed(), 5)
+                assert ws.close_code == 1007
+        async with connect(server.ws_url(code), compression=None) as ws:
+            split = "é".encode()
+            text = b'{"type": "ping", "id": "' + split[:1]
+            ws.transport.write(
+                Frame(Opcode.TEXT, text, fin=False).serialize(mask=True)
+                + Frame(Opcode.CONT, split[1:] + b'"}').serialize(mask=True)
+            )
+            assert json.loads(await asyncio.wait_for(ws.recv(), 5)) == {"type": "pong", "id": "é"}
+        assert ann.state is not None
+        await ann.act(ann.state["legal"][0])
+        await ben.wait_version(1)
+        await close_all([ann, ben])
+
+    with server_logs() as records:
+        run(case, timeout=30)
+    assert not [r for r in records if r.exc_info or r.levelno >= logging.ERROR]
+    lines = [r for r in records if "UTF-8" in r.getMessage()]
+    assert len(lines) == len(bad)
+    assert all(r.levelno == logging.INFO and len(r.getMessage()) < 120 for r in lines)

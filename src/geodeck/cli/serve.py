@@ -121,6 +121,7 @@ def serve(
 
     from geodeck.server.app import create_app
     from geodeck.server.rooms import Settings
+    from geodeck.server.websocket import WebSocketProtocol
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
@@ -140,7 +141,7 @@ def serve(
         port=port,
         loop="auto",
         http="auto",
-        ws="websockets-sansio",
+        ws=WebSocketProtocol,
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=not is_loopback(host) if compress is None else compress,
         log_level=log_level,

@@ -68,6 +68,15 @@ accept = lru_cache(maxsize=16)(Accept)
 guess = lru_cache(maxsize=1024)(Guess)
 
 
+FIELDS = {
+    "place": frozenset({"seat", "act", "line", "at"}),
+    "accept": frozenset({"seat", "act"}),
+    "challenge": frozenset({"seat", "act", "against"}),
+    "guess": frozenset({"seat", "act", "wrong"}),
+}
+"""The fields of each action's wire form; any other field is refused (RECORDS.md)."""
+
+
 def _int(raw: Mapping[str, Any], key: str) -> int:
     value = raw.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -81,6 +90,10 @@ def action_from_wire(raw: Any) -> CrossAction:
         raise RecordError(f"an action must be an object, got {raw!r}")
     seat = _int(raw, "seat")
     act = raw.get("act")
+    fields = FIELDS.get(act) if isinstance(act, str) else None
+    if fields is not None and not raw.keys() <= fields:
+        extra = sorted(str(key) for key in raw.keys() - fields)
+        raise RecordError(f"a {act!r} action has no field {extra[0]!r}")
     if act == "place":
         line = raw.get("line")
         if not isinstance(line, str):

@@ -138,7 +138,12 @@ class CrossGame(Game):
         except RecordError as err:
             raise SetupError(f"deck: {err.message}", rule=err.rule) from err
         ids = [c for c in cards if variant == ed.GEO or variant in cards[c].values]
-        limit = options.get("max_difficulty")
+        unknown = sorted(str(key) for key in options if key not in OPTIONS)
+        if unknown:
+            raise SetupError(
+                f"{game} has no option {unknown[0]!r} (it has: {', '.join(OPTIONS)})", rule="A1.4"
+            )
+        limit = options.get(MAX_DIFFICULTY)
         if limit is not None:
             ids = _easier(cards, ids, limit)
         need = ed.STACKS * ed.STACK_SIZE + ed.STACKS
@@ -443,6 +448,10 @@ class CrossGame(Game):
 
 
 _RULE_OF = {PLACE: "A2", RESPOND: "A4.1", GUESS: "A6.1", "": "A7"}
+
+MAX_DIFFICULTY = "max_difficulty"
+OPTIONS = (MAX_DIFFICULTY,)
+"""The options ``new_game`` takes for the cross family (A1.4); it refuses any other."""
 
 
 def _easier(cards: Mapping[str, Card], ids: list[str], limit: Any) -> list[str]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -24,10 +24,12 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from geodeck import __version__
 from geodeck.bots import LEVELS
 from geodeck.catalogue import catalogue
+from geodeck.server.errors import HTTP_STATUS, ErrorCode
 from geodeck.server.fanout import make_fanout
 from geodeck.server.limits import Limited, MissLimiter, address_key
 from geodeck.server.protocol import (
     MAX_BODY,
+    MAX_DEPTH,
     Created,
     CreateTable,
     ErrorBody,
@@ -56,18 +58,6 @@ RATE_LIMIT = 50
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY_MISSES = 4429
-
-STATUS_OF = {
-    "table/not_found": 404,
-    "table/full": 409,
-    "table/seat_taken": 409,
-    "table/started": 409,
-    "record/not_finished": 409,
-    "request/too_large": 413,
-    "limit/too_many_misses": 429,
-    "server/storage": 503,
-    "server/busy": 503,
-}
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -114,7 +104,7 @@ class _BodyTooLarge(Exception):
 
 async def _too_large(send: Send) -> None:
     body = _error_body(
-        Refusal("request/too_large", f"a request body may be at most {MAX_BODY} bytes")
+        Refusal(ErrorCode.REQUEST_TOO_LARGE, f"a request body may be at most {MAX_BODY} bytes")
     )
     await send(
         {
@@ -157,15 +147,32 @@ async def _parse(request: Request, model: type[M]) -> M:
     if not raw.strip():
         raw = b"{}"
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise Refusal("request/malformed", "the body must be JSON") from None
+        data = orjson.loads(raw)
+    except ValueError as err:
+        raise Refusal(ErrorCode.REQUEST_MALFORMED, f"the body must be JSON: {err}") from None
+    if too_deep(data, MAX_DEPTH):
+        raise Refusal(
+            ErrorCode.REQUEST_MALFORMED, f"the body nests more than {MAX_DEPTH} levels deep"
+        )
     try:
         return model.model_validate(data)
     except ValidationError as err:
         problem = err.errors(include_url=False)[0]
         where = ".".join(str(p) for p in problem["loc"]) or "body"
-        raise Refusal("request/malformed", f"{where}: {problem['msg']}") from None
+        raise Refusal(ErrorCode.REQUEST_MALFORMED, f"{where}: {problem['msg']}") from None
+
+
+def too_deep(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests arrays and objects more than ``limit`` levels deep (the
+    outermost counts as one)."""
+    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
 
 
 def _base(request: Request) -> str:
@@ -208,7 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers = {"Retry-After": str(refusal.retry_after)}
         return Response(
             _error_body(refusal),
-            status_code=STATUS_OF.get(refusal.code, 400),
+            status_code=HTTP_STATUS.get(refusal.code, 400),
             headers=headers,
             media_type="application/json",
         )
@@ -308,7 +315,9 @@ async def _serve_client(
             if client.over_rate(RATE_LIMIT, loop.time()):
                 client.push(
                     error_message(
-                        Refusal("protocol/too_many", f"at most {RATE_LIMIT} messages a second"),
+                        Refusal(
+                            ErrorCode.PROTOCOL_TOO_MANY, f"at most {RATE_LIMIT} messages a second"
+                        ),
                         room.version,
                     )
                 )

@@ -25,10 +25,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import Refusal
 
-TOO_MANY_MISSES = "limit/too_many_misses"
-MISSES = frozenset({"table/not_found", "auth/bad_token"})
+TOO_MANY_MISSES = ErrorCode.LIMIT_TOO_MANY_MISSES
+MISSES = frozenset({ErrorCode.TABLE_NOT_FOUND, ErrorCode.AUTH_BAD_TOKEN})
 """The refusals that count as a miss."""
 
 

@@ -13,11 +13,16 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from geodeck.server.errors import ErrorCode
+
 MAX_MESSAGE = 4096
 """The largest client websocket message, in bytes."""
 
 MAX_BODY = 2 * 1024 * 1024
 """The largest HTTP request body, in bytes."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects in an HTTP request body."""
 
 NAME_LENGTH = 40
 CLOCK_LIMIT = 3600
@@ -26,7 +31,7 @@ CLOCK_LIMIT = 3600
 class Refusal(Exception):
     """A refused request or message: nothing changed. ``code`` is stable."""
 
-    def __init__(self, code: str, message: str, *, rule: str | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, *, rule: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -69,28 +74,32 @@ _CLIENT_TYPES: dict[str, type[Hello] | type[Act] | type[Ping]] = {
 
 
 def parse_client(text: str | bytes) -> ClientMessage:
-    """One client message, or ``Refusal`` saying why not."""
+    """One client message, or ``Refusal`` saying why not. orjson refuses what is not
+    UTF-8 JSON, lone surrogates (``"\\ud800"``) and ``NaN`` included."""
     if isinstance(text, bytes):
-        raise Refusal("protocol/malformed", "messages are JSON text, not binary frames")
-    if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
-        raise Refusal("protocol/too_large", f"a message may be at most {MAX_MESSAGE} bytes")
+        raise Refusal(ErrorCode.PROTOCOL_MALFORMED, "messages are JSON text, not binary frames")
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise Refusal(ErrorCode.PROTOCOL_TOO_LARGE, f"a message may be at most {MAX_MESSAGE} bytes")
     try:
         raw = orjson.loads(text)
-    except (ValueError, RecursionError):
-        raise Refusal("protocol/malformed", "a message must be JSON") from None
+    except ValueError as err:
+        raise Refusal(ErrorCode.PROTOCOL_MALFORMED, f"a message must be JSON: {err}") from None
     if not isinstance(raw, dict):
-        raise Refusal("protocol/malformed", "a message must be a JSON object")
+        raise Refusal(ErrorCode.PROTOCOL_MALFORMED, "a message must be a JSON object")
     kind = raw.get("type")
     model = _CLIENT_TYPES.get(kind) if isinstance(kind, str) else None
     if model is None:
-        raise Refusal("protocol/unknown_type", f"unknown message type {kind!r} (hello, act, ping)")
+        raise Refusal(
+            ErrorCode.PROTOCOL_UNKNOWN_TYPE, f"unknown message type {kind!r} (hello, act, ping)"
+        )
     try:
         message = model.model_validate(raw)
     except ValidationError as err:
-        raise Refusal("protocol/malformed", _first_problem(err)) from None
+        raise Refusal(ErrorCode.PROTOCOL_MALFORMED, _first_problem(err)) from None
     if isinstance(message, Hello) and (message.token is None) == (not message.spectator):
         raise Refusal(
-            "protocol/malformed", 'hello needs either a "token" or "spectator": true, not both'
+            ErrorCode.PROTOCOL_MALFORMED,
+            'hello needs either a "token" or "spectator": true, not both',
         )
     return message
 

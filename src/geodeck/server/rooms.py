@@ -24,10 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from geodeck.bots import Bot
-from geodeck.core.errors import ActionError, GeodeckError
+from geodeck.core.errors import ActionError, GeodeckError, RecordError
 from geodeck.core.game import Game, new_game
+from geodeck.core.records import validate
 from geodeck.server import bots as botplay
 from geodeck.server import dealing
+from geodeck.server.errors import ACTION_REFUSALS, SETUP_REFUSALS, ErrorCode, engine_code
 from geodeck.server.fanout import Fanout, LocalFanout
 from geodeck.server.protocol import (
     Act,
@@ -59,7 +61,12 @@ QUEUE_LIMIT = 256
 CLOSE_TOO_SLOW = 4408
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-RESYNC_AFTER = ("act/stale", "act/not_playing", "server/storage", "server/internal")
+RESYNC_AFTER = (
+    ErrorCode.ACT_STALE,
+    ErrorCode.ACT_NOT_PLAYING,
+    ErrorCode.SERVER_STORAGE,
+    ErrorCode.SERVER_INTERNAL,
+)
 
 T = TypeVar("T")
 
@@ -113,10 +120,25 @@ def deck_mapping(data: Any) -> Any:
         cards: dict[str, Any] = {}
         for entry in data:
             if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
-                raise Refusal("deck/invalid", 'every card in a list of cards needs a string "id"')
+                raise Refusal(
+                    ErrorCode.DECK_INVALID, 'every card in a list of cards needs a string "id"'
+                )
             cards[entry["id"]] = {k: v for k, v in entry.items() if k != "id"}
         return cards
     return data
+
+
+def dealt(game: str, names: list[str], *, deck: Any, **setup: Any) -> tuple[Game, dict[str, Any]]:
+    """``new_game`` and the head of its record (the record without its actions). With a
+    ``deck`` other than the shipped one, ``RecordError`` if the record breaks the schema
+    (a card the engine deals but a record cannot hold): the table could not be restored
+    from storage."""
+    new = new_game(game, names, deck=deck, **setup)
+    head = new.to_record()
+    if deck is not None:
+        validate(head)
+    head.pop("actions", None)
+    return new, head
 
 
 class Client:
@@ -269,7 +291,7 @@ class Room:
     def record(self) -> dict[str, Any]:
         if self.status != FINISHED:
             raise Refusal(
-                "record/not_finished",
+                ErrorCode.RECORD_NOT_FINISHED,
                 "the record of a game in progress holds hidden cards; it is given out "
                 "once the game has ended",
             )
@@ -394,7 +416,8 @@ class Room:
         async with self.lock:
             if client.joined:
                 self._refuse(
-                    client, Refusal("protocol/hello_twice", "this connection said hello already")
+                    client,
+                    Refusal(ErrorCode.PROTOCOL_HELLO_TWICE, "this connection said hello already"),
                 )
                 return
             client.delta = hello.delta
@@ -411,7 +434,8 @@ class Room:
                 seat = self._seat_of(hello.token)
             if seat is None:
                 self._refuse(
-                    client, Refusal("auth/bad_token", "no seat of this table has that token")
+                    client,
+                    Refusal(ErrorCode.AUTH_BAD_TOKEN, "no seat of this table has that token"),
                 )
                 return
             client.seat = seat
@@ -456,9 +480,9 @@ class Room:
         async with self.lock:
             try:
                 if not client.joined:
-                    raise Refusal("protocol/hello_first", "say hello before acting")
+                    raise Refusal(ErrorCode.PROTOCOL_HELLO_FIRST, "say hello before acting")
                 if client.seat is None:
-                    raise Refusal("act/spectator", "a spectator cannot act")
+                    raise Refusal(ErrorCode.ACT_SPECTATOR, "a spectator cannot act")
                 await self._submit(client.seat, act.version, act.action)
             except Refusal as refusal:
                 self._refuse(client, refusal)
@@ -475,30 +499,31 @@ class Room:
     async def _submit_checked(self, seat: int, version: int, wire: Mapping[str, Any]) -> None:
         game = self.game
         if self.status != PLAYING:
-            raise Refusal("act/not_playing", f"the table is {self.status}")
+            raise Refusal(ErrorCode.ACT_NOT_PLAYING, f"the table is {self.status}")
         if version != game.version:
             raise Refusal(
-                "act/stale",
+                ErrorCode.ACT_STALE,
                 f"the action was chosen at version {version}; the game is at version "
                 f"{game.version}",
             )
         given = wire.get("seat", seat)
         if isinstance(given, bool) or given != seat:
-            raise Refusal("act/wrong_seat", f"this connection acts for seat {seat} only")
+            raise Refusal(ErrorCode.ACT_WRONG_SEAT, f"this connection acts for seat {seat} only")
         try:
             action = game.action_from_wire({**wire, "seat": seat})
         except GeodeckError as err:
-            raise Refusal("action/malformed", err.message, rule=err.rule) from None
+            raise Refusal(ErrorCode.ACTION_MALFORMED, err.message, rule=err.rule) from None
         except Exception:
-            raise Refusal("action/malformed", "not an action of this game") from None
+            raise Refusal(ErrorCode.ACTION_MALFORMED, "not an action of this game") from None
         try:
             game.apply(action)
         except ActionError as err:
-            raise Refusal(err.code, err.message, rule=err.rule) from None
+            code = engine_code(err.code, ACTION_REFUSALS, ErrorCode.ACTION_ILLEGAL)
+            raise Refusal(code, err.message, rule=err.rule) from None
         except Exception:
             log.exception("table %s: the engine failed on %r", self.code, wire)
             await self._rebuild()
-            raise Refusal("server/internal", "the action could not be applied") from None
+            raise Refusal(ErrorCode.SERVER_INTERNAL, "the action could not be applied") from None
         stored = action.to_wire()
         outcome = game.outcome()
         try:
@@ -513,7 +538,7 @@ class Room:
             if not isinstance(err, Conflict):
                 log.exception("table %s: storing action %d failed", self.code, version)
             await self._rebuild()
-            code = "act/stale" if isinstance(err, Conflict) else "server/storage"
+            code = ErrorCode.ACT_STALE if isinstance(err, Conflict) else ErrorCode.SERVER_STORAGE
             raise Refusal(code, "the action could not be stored; nothing changed") from None
         self.actions.append(stored)
         await self.lobby.fanout.publish(self.code, game.version)
@@ -609,17 +634,17 @@ class Room:
             if seat is None:
                 free = [i for i, s in enumerate(self.seats) if not s.claimed]
                 if not free:
-                    raise Refusal("table/full", "every seat of this table is taken")
+                    raise Refusal(ErrorCode.TABLE_FULL, "every seat of this table is taken")
                 seat = free[0]
             if not 0 <= seat < len(self.seats):
-                raise Refusal("table/bad_seat", f"no seat {seat} at this table")
+                raise Refusal(ErrorCode.TABLE_BAD_SEAT, f"no seat {seat} at this table")
             if self.seats[seat].claimed:
-                raise Refusal("table/seat_taken", f"seat {seat} is taken")
+                raise Refusal(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} is taken")
             head = None
             game = None
             if name is not None and name != self.seats[seat].name:
                 if self.game.version != 0 or self.status != WAITING:
-                    raise Refusal("table/started", "seats can be renamed only before play")
+                    raise Refusal(ErrorCode.TABLE_STARTED, "seats can be renamed only before play")
                 head, game = await self._renamed(seat, name)
             token = secrets.token_urlsafe(24)
             digest = token_hash(token)
@@ -634,7 +659,7 @@ class Room:
                     head=head,
                 )
             except Conflict:
-                raise Refusal("table/seat_taken", f"seat {seat} is taken") from None
+                raise Refusal(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} is taken") from None
             if head is not None and game is not None:
                 self.head, self.game = head, game
                 self.seats[seat].name = name or self.seats[seat].name
@@ -653,15 +678,15 @@ class Room:
         name = name.strip()
         names = list(self.head.get("seats", []))
         if not name or seat >= len(names):
-            raise Refusal("table/bad_name", "a seat name must not be empty")
+            raise Refusal(ErrorCode.TABLE_BAD_NAME, "a seat name must not be empty")
         if any(i != seat and str(n).strip().lower() == name.lower() for i, n in enumerate(names)):
-            raise Refusal("table/bad_name", f"another seat is called {name!r}")
+            raise Refusal(ErrorCode.TABLE_BAD_NAME, f"another seat is called {name!r}")
         names[seat] = name
         head = {**self.head, "seats": names}
         try:
             game = await self.lobby.run(Game.from_record, {**head, "actions": []})
         except GeodeckError as err:
-            raise Refusal("table/bad_name", err.message) from None
+            raise Refusal(ErrorCode.TABLE_BAD_NAME, err.message) from None
         return head, game
 
     def _start_grace(self, seat: int) -> None:
@@ -940,7 +965,7 @@ class Lobby:
         if room is None and len(code) == CODE_LENGTH and code.isalpha():
             room = await self._load(code)
         if room is None:
-            raise Refusal("table/not_found", f"no table {code!r}")
+            raise Refusal(ErrorCode.TABLE_NOT_FOUND, f"no table {code!r}")
         return room
 
     async def _load(self, code: str) -> Room | None:
@@ -999,26 +1024,31 @@ class Lobby:
                 try:
                     botplay.check_level(spec.bot)
                 except GeodeckError as err:
-                    raise Refusal("setup/invalid", err.message) from None
+                    raise Refusal(ErrorCode.SETUP_INVALID, err.message) from None
         names: list[str] = []
         for i, spec in enumerate(specs):
             default = f"Bot {i + 1}" if spec.bot else f"Player {i + 1}"
             names.append((spec.name or default).strip() or default)
+        for i, name in enumerate(names):
+            if any(name.lower() == other.lower() for other in names[:i]):
+                raise Refusal(ErrorCode.TABLE_BAD_NAME, f"two seats are called {name!r}")
         if request.clock is not None and request.clock < self.settings.min_clock:
             raise Refusal(
-                "request/malformed",
+                ErrorCode.REQUEST_MALFORMED,
                 f"clock: at least {self.settings.min_clock:g} seconds, or null for no clock",
             )
         humans = [i for i, s in enumerate(specs) if s.bot is None]
         claim = request.claim if request.claim is not None else humans[:1]
         if len(set(claim)) != len(claim) or any(c not in humans for c in claim):
-            raise Refusal("table/bad_seat", "claim lists human seats of this table, each once")
+            raise Refusal(
+                ErrorCode.TABLE_BAD_SEAT, "claim lists human seats of this table, each once"
+            )
         secret = self.settings.new_secret()
         seed = dealing.deal_seed(secret, request.seed)
         deck = self._deck_for(request.game, request.deck)
         try:
-            game = await self.run(
-                new_game,
+            game, head = await self.run(
+                dealt,
                 request.game,
                 names,
                 variant=request.variant,
@@ -1026,10 +1056,16 @@ class Lobby:
                 options=request.options,
                 deck=deck,
             )
+        except RecordError as err:
+            raise Refusal(
+                ErrorCode.SETUP_INVALID, f"the table's record would not be valid: {err.message}"
+            ) from None
         except GeodeckError as err:
-            raise Refusal(err.code, err.message, rule=err.rule) from None
-        except (TypeError, ValueError, KeyError) as err:
-            raise Refusal("setup/invalid", f"the table cannot be dealt: {err}") from None
+            refused = engine_code(err.code, SETUP_REFUSALS, ErrorCode.SETUP_INVALID)
+            raise Refusal(refused, err.message, rule=err.rule) from None
+        except Exception as err:
+            log.warning("a table could not be dealt: %s: %.200s", type(err).__name__, err)
+            raise Refusal(ErrorCode.SETUP_INVALID, "the table cannot be dealt") from None
         head = game.to_record()
         head.pop("actions", None)
         head["deal"] = dealing.seal(head["setup"], secret)
@@ -1070,12 +1106,17 @@ class Lobby:
                 )
             except Conflict:
                 continue
+            except Exception:
+                log.exception("table %s could not be stored", code)
+                raise Refusal(
+                    ErrorCode.SERVER_STORAGE, "the table could not be stored; try again"
+                ) from None
             self.rooms[code] = room
             room.start()
             return Created(
                 table=room.info(base), tokens={str(seat): t for seat, t in tokens.items()}
             )
-        raise Refusal("server/busy", "no free table code was found; try again")
+        raise Refusal(ErrorCode.SERVER_BUSY, "no free table code was found; try again")
 
     async def join(self, code: str, request: JoinTable, base: str) -> Joined:
         async with self.using(code) as room:

@@ -83,6 +83,16 @@ class Pass:
 UndercoverAction = Hide | Name | Answer | Stone | Pass
 
 
+FIELDS = {
+    "hide": frozenset({"seat", "act", "country", "salt"}),
+    "name": frozenset({"seat", "act", "seeker"}),
+    "answer": frozenset({"seat", "act", "answer"}),
+    "stone": frozenset({"seat", "act", "country", "size"}),
+    "pass": frozenset({"seat", "act"}),
+}
+"""The fields of each action's wire form; any other field is refused (RECORDS.md)."""
+
+
 def _int(raw: Mapping[str, Any], key: str) -> int:
     value = raw.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -103,6 +113,10 @@ def action_from_wire(raw: Any) -> UndercoverAction:
         raise RecordError(f"an action must be an object, got {raw!r}")
     seat = _int(raw, "seat")
     act = raw.get("act")
+    fields = FIELDS.get(act) if isinstance(act, str) else None
+    if fields is not None and not raw.keys() <= fields:
+        extra = sorted(str(key) for key in raw.keys() - fields)
+        raise RecordError(f"a {act!r} action has no field {extra[0]!r}")
     if act == "hide":
         salt = raw.get("salt")
         return Hide(seat, _str(raw, "country"), None if salt is None else _str(raw, "salt"))

@@ -1,0 +1,79 @@
+"""The error codes of docs/protocol.md ("Error codes"), in one place.
+
+Every refusal the server sends, over HTTP or the websocket, carries one of these codes;
+``tests/server/test_errors.py`` checks that the protocol document lists exactly them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ErrorCode(StrEnum):
+    PROTOCOL_MALFORMED = "protocol/malformed"
+    PROTOCOL_TOO_LARGE = "protocol/too_large"
+    PROTOCOL_TOO_MANY = "protocol/too_many"
+    PROTOCOL_UNKNOWN_TYPE = "protocol/unknown_type"
+    PROTOCOL_HELLO_FIRST = "protocol/hello_first"
+    PROTOCOL_HELLO_TWICE = "protocol/hello_twice"
+    AUTH_BAD_TOKEN = "auth/bad_token"
+    TABLE_NOT_FOUND = "table/not_found"
+    ACT_SPECTATOR = "act/spectator"
+    ACT_WRONG_SEAT = "act/wrong_seat"
+    ACT_STALE = "act/stale"
+    ACT_NOT_PLAYING = "act/not_playing"
+    ACTION_MALFORMED = "action/malformed"
+    ACTION_NOT_YOUR_TURN = "action/not_your_turn"
+    ACTION_WRONG_KIND = "action/wrong_kind"
+    ACTION_ILLEGAL = "action/illegal"
+    ACTION_GAME_OVER = "action/game_over"
+    SERVER_STORAGE = "server/storage"
+    SERVER_INTERNAL = "server/internal"
+    SERVER_BUSY = "server/busy"
+    REQUEST_MALFORMED = "request/malformed"
+    REQUEST_TOO_LARGE = "request/too_large"
+    SETUP_INVALID = "setup/invalid"
+    DECK_INVALID = "deck/invalid"
+    TABLE_FULL = "table/full"
+    TABLE_SEAT_TAKEN = "table/seat_taken"
+    TABLE_BAD_SEAT = "table/bad_seat"
+    TABLE_BAD_NAME = "table/bad_name"
+    TABLE_STARTED = "table/started"
+    RECORD_NOT_FINISHED = "record/not_finished"
+    LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
+
+
+HTTP_STATUS = {
+    ErrorCode.TABLE_NOT_FOUND: 404,
+    ErrorCode.TABLE_FULL: 409,
+    ErrorCode.TABLE_SEAT_TAKEN: 409,
+    ErrorCode.TABLE_STARTED: 409,
+    ErrorCode.RECORD_NOT_FINISHED: 409,
+    ErrorCode.REQUEST_TOO_LARGE: 413,
+    ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
+    ErrorCode.SERVER_STORAGE: 503,
+    ErrorCode.SERVER_BUSY: 503,
+}
+"""The HTTP status of a refusal; any code not listed is 400."""
+
+ACTION_REFUSALS = frozenset(
+    {
+        ErrorCode.ACTION_NOT_YOUR_TURN,
+        ErrorCode.ACTION_WRONG_KIND,
+        ErrorCode.ACTION_ILLEGAL,
+        ErrorCode.ACTION_GAME_OVER,
+    }
+)
+"""The codes of the engine's ``ActionError``s (``geodeck.core.errors``)."""
+
+SETUP_REFUSALS = frozenset({ErrorCode.SETUP_INVALID, ErrorCode.DECK_INVALID})
+"""The codes of the engine's errors in dealing a table that are passed on as they are."""
+
+
+def engine_code(code: str, allowed: frozenset[ErrorCode], default: ErrorCode) -> ErrorCode:
+    """The code for an engine error's ``code``: itself if it is ``allowed``, else ``default``
+    (so that a refusal never carries a code this module does not list)."""
+    for member in allowed:
+        if member == code:
+            return member
+    return default

@@ -1,0 +1,42 @@
+"""The websocket protocol the server runs under uvicorn.
+
+It is uvicorn's sans-I/O websocket protocol (the ``websockets`` library's), but for one
+thing: a text message that is not UTF-8 closes the connection with close code 1007
+(invalid frame payload data) and one short log line, where uvicorn would log a traceback
+for it. A client cannot fill the log that way: the connection is gone after its first
+such message.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import CloseCode
+from websockets.protocol import State
+
+log = logging.getLogger("geodeck.server")
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """Pass to uvicorn as ``ws=WebSocketProtocol``."""
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not self.close_sent and not _utf8(self.frames):
+            self.frames = []
+            if self.conn.state is not State.OPEN:
+                return  # the client's close frame came with it: the close goes on as usual
+            host, port = self.client or ("?", 0)
+            log.info("websocket from %s:%s closed: a text message not in UTF-8", host, port)
+            self.conn.send_close(CloseCode.INVALID_DATA, "text messages must be UTF-8")
+            self.handle_parser_exception()
+            return
+        super().send_receive_event_to_app()
+
+
+def _utf8(parts: list[bytes]) -> bool:
+    try:
+        (parts[0] if len(parts) == 1 else b"".join(parts)).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
