@@ -15,6 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import TOO_MANY_MISSES, Limited, MissLimiter, address_key
 from geodeck.server.protocol import Refusal
 from tests.server.conftest import fast_settings
@@ -81,9 +82,9 @@ def test_guard_counts_misses_only() -> None:
     limiter = MissLimiter(2, 6.0, clock=clock)
     for _ in range(5):
         with pytest.raises(Refusal), limiter.guard("a"):
-            raise Refusal("table/full", "every seat of this table is taken")
+            raise Refusal(ErrorCode.TABLE_FULL, "every seat of this table is taken")
     assert limiter.retry_after("a") is None
-    for code in ("table/not_found", "auth/bad_token"):
+    for code in (ErrorCode.TABLE_NOT_FOUND, ErrorCode.AUTH_BAD_TOKEN):
         with pytest.raises(Refusal), limiter.guard("a"):
             raise Refusal(code, "no")
     with pytest.raises(Limited), limiter.guard("a"):

@@ -1017,7 +1017,8 @@ class Lobby:
             return decks[game]
         return decks.get("*")
 
-    async def create(self, request: CreateTable, base: str) -> Created:
+    def _seating(self, request: CreateTable) -> tuple[list[str], list[int]]:
+        """The seats' names and the seats the creator claims; ``Refusal`` if they do not fit."""
         specs = request.seats
         for spec in specs:
             if spec.bot is not None:
@@ -1043,8 +1044,13 @@ class Lobby:
             raise Refusal(
                 ErrorCode.TABLE_BAD_SEAT, "claim lists human seats of this table, each once"
             )
-        secret = self.settings.new_secret()
-        seed = dealing.deal_seed(secret, request.seed)
+        return names, claim
+
+    async def _deal(
+        self, request: CreateTable, names: list[str], secret: bytes
+    ) -> tuple[Game, dict[str, Any]]:
+        """The table's game, dealt from its secret, and its record's head with the deal
+        commitment (``dealing.py``); ``Refusal`` if it cannot be dealt."""
         deck = self._deck_for(request.game, request.deck)
         try:
             game, head = await self.run(
@@ -1052,7 +1058,7 @@ class Lobby:
                 request.game,
                 names,
                 variant=request.variant,
-                seed=seed,
+                seed=dealing.deal_seed(secret, request.seed),
                 options=request.options,
                 deck=deck,
             )
@@ -1066,9 +1072,14 @@ class Lobby:
         except Exception as err:
             log.warning("a table could not be dealt: %s: %.200s", type(err).__name__, err)
             raise Refusal(ErrorCode.SETUP_INVALID, "the table cannot be dealt") from None
-        head = game.to_record()
-        head.pop("actions", None)
         head["deal"] = dealing.seal(head["setup"], secret)
+        return game, head
+
+    async def create(self, request: CreateTable, base: str) -> Created:
+        specs = request.seats
+        names, claim = self._seating(request)
+        secret = self.settings.new_secret()
+        game, head = await self._deal(request, names, secret)
         tokens = {seat: secrets.token_urlsafe(24) for seat in claim}
         seats = [
             SeatState(
