@@ -64,3 +64,16 @@ def test_bots_of_one_table_draw_apart_and_from_nothing_public() -> None:
     seeds = {dealing.bot_rng_seed(secret, seat, p) for seat in range(6) for p in ("seat", "clock")}
     assert len(seeds) == 12
     assert dealing.bot_rng_seed(secret, 0, "seat") != dealing.bot_rng_seed(bytes(32), 0, "seat")
+
+
+def test_a_records_deal_is_carried_through_a_replay() -> None:
+    """docs/records.md: ``deal`` is kept as it is when a record is read and written again."""
+    import geodeck
+
+    record = geodeck.new_game("uppsala", ["Ann", "Ben"], seed=3).to_record()
+    assert "deal" not in record
+    salt = "ab" * 16
+    record["deal"] = {"commitment": commit_deal(record["setup"], salt), "salt": salt}
+    again = geodeck.Game.from_record(record).to_record()
+    assert again["deal"] == record["deal"]
+    assert check_deal(again).ok is True

@@ -51,6 +51,9 @@ class Game(ABC):
     seats: tuple[str, ...]
     history: list[Any]
     actions: list[Any]
+    sealed_deal: dict[str, Any] | None = None
+    """A record's ``deal``, its deal commitment (``geodeck.core.deal``), carried through as it is: the
+    engine neither makes nor needs it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -74,7 +77,10 @@ class Game(ABC):
         game_cls = Game.family_of(record["game"])
         if cls is not Game and not issubclass(game_cls, cls):
             raise RecordError(f"a {record['game']!r} record is not a {cls.__name__}")
-        return game_cls._from_record(record)
+        game = game_cls._from_record(record)
+        if isinstance(record.get("deal"), Mapping):
+            game.sealed_deal = dict(record["deal"])
+        return game
 
     @classmethod
     @abstractmethod

@@ -204,6 +204,8 @@ class CrossGame(Game):
         }
         if self.options:
             record["options"] = dict(self.options)
+        if self.sealed_deal is not None:
+            record["deal"] = dict(self.sealed_deal)
         record["actions"] = [a.to_wire() for a in self.actions]
         return record
 

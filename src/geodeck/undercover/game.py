@@ -210,6 +210,8 @@ class UndercoverGame(Game):
             record["setup"]["shuffle"] = dl.SHA256
         if self.options:
             record["options"] = dict(self.options)
+        if self.sealed_deal is not None:
+            record["deal"] = dict(self.sealed_deal)
         record["actions"] = [a.to_wire() for a in self.actions]
         return record
 
