@@ -52,8 +52,8 @@ class Game(ABC):
     history: list[Any]
     actions: list[Any]
     sealed_deal: dict[str, Any] | None = None
-    """A record's ``deal``, its deal commitment (``geodeck.core.deal``), carried through as it is: the
-    engine neither makes nor needs it."""
+    """A record's ``deal`` (its deal commitment, ``geodeck.core.deal``), carried through as
+    it is: the engine neither makes nor needs it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
