@@ -38,9 +38,9 @@ def _place_rows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
-    """The place cards, one row each; ``narrow``: in fewer, taller columns (the id under
-    the name, the difficulty under the kind, the region under the country, the position
-    on two lines)."""
+    """The place cards, one row each; ``narrow``: in fewer, taller columns (the id, kind
+    and difficulty under the name, the region under the country, the position on two
+    lines)."""
     cards: Mapping[str, Mapping[str, Any]] = loaded.data["cards"]
     numbers = [n for n in ("population", "area", "altitude") if any(n in c for c in cards.values())]
     areas = [a for a in ("land", "region") if any(a in c for c in cards.values())]
@@ -50,16 +50,16 @@ def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
     gap = "\n" if narrow else " "
     if narrow:
         labels = {"population": "population", "area": "area\nkm²", "altitude": "altitude\nm"}
-    words = [w for c in cards.values() for w in _card_name(c, lang).split()]
+    words = [w for key, c in cards.items() for w in (key, *_card_name(c, lang).split())]
     sheet = Sheet(
         f"{loaded.data.get('title') or loaded.id}: {len(cards)} cards ({summary})",
         [
             Column(
-                "name" + ("\nid" if narrow else ""),
+                "name\nid · kind · diff." if narrow else "name",
                 max_width=max(12, *map(len, words)) if narrow else None,
             ),
-            Column("kind\ndiff." if narrow else "kind"),
-            Column(("/" if not narrow else "\n").join(("country", *areas))),
+            *([] if narrow else [Column("kind")]),
+            Column(gap.join(("country", *areas)) if narrow else "/".join(("country", *areas))),
             Column("position", wrap=False),
             *(Column(labels[n], "right", wrap=False) for n in numbers),
             *([] if narrow else [Column("diff.", "center", wrap=False), Column("id", style="dim")]),
@@ -73,14 +73,14 @@ def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
 
     for key, card in sorted(cards.items(), key=order):
         name = Text(_card_name(card, lang), "bold" if card.get("capital") else "")
+        kind, difficulty = str(card["kind"]), str(card.get("difficulty", ""))
         if narrow:
-            name.append(f"\n{key}", "dim")
+            name.append(f"\n{key} · {kind} · {difficulty}", "dim")
         where = gap.join(str(card[a]) for a in ("country", *areas) if card.get(a))
         position = printed_position(float(card["lat"]), float(card["lon"]))
-        kind, difficulty = str(card["kind"]), str(card.get("difficulty", ""))
         sheet.add(
             name,
-            f"{kind}\n{difficulty}" if narrow else kind,
+            *([] if narrow else [kind]),
             where,
             position.replace(", ", gap if narrow else ", "),
             *(_number(card.get(n)) for n in numbers),
@@ -103,17 +103,19 @@ def _group_order(document: Mapping[str, Any]) -> dict[str, int]:
     return {key: i for i, key in enumerate(sorted(mean, key=lambda k: mean[k]))}
 
 
-def _show_undercover(document: Mapping[str, Any], lang: str) -> Sheet:
+def _show_undercover(document: Mapping[str, Any], lang: str, *, narrow: bool = False) -> Sheet:
+    """The countries, one row each; ``narrow``: the ranks under the numbers."""
     countries: Mapping[str, Mapping[str, Any]] = document["countries"]
     colours: Mapping[str, Mapping[str, Any]] = document["colours"]
+    gap = "\n" if narrow else " "
     sheet = Sheet(
         f"Undercover in Europa: {len(countries)} countries in {len(colours)} colours",
         [
             Column("country"),
             Column("capital"),
             Column("code", "center", wrap=False),
-            Column("area km² (rank)", "right", wrap=False),
-            Column("population (rank)", "right", wrap=False),
+            Column(f"area km²{gap}(rank)", "right", wrap=False),
+            Column(f"population{gap}(rank)", "right", wrap=False),
             Column("colour"),
         ],
     )
@@ -127,8 +129,8 @@ def _show_undercover(document: Mapping[str, Any], lang: str) -> Sheet:
             f"{c.get('flag_emoji', '')} {_card_name(c, lang)}".strip(),
             str(c.get(f"capital_{lang}") or c["capital"]),
             str(c["vehicle"]),
-            f"{_number(c['area'])} ({c['area_rank']})",
-            f"{_number(c['population'])} ({c['population_rank']})",
+            f"{_number(c['area'])}{gap}({c['area_rank']})",
+            f"{_number(c['population'])}{gap}({c['population_rank']})",
             Text.assemble(
                 ("■ ", str(group["hex"])), str(group.get(f"name_{lang}") or group["name"])
             ),
@@ -199,6 +201,7 @@ def show(
     narrow = None
     if loaded.kind == UNDERCOVER:
         sheet = _show_undercover(loaded.data, lang.value)
+        narrow = _show_undercover(loaded.data, lang.value, narrow=True)
     elif loaded.kind == QUESTIONS:
         sheet = _show_questions(loaded.data["questions"], lang.value)
     else:
