@@ -78,7 +78,7 @@ def test_an_illegal_action_names_file_index_and_rule(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     error = done.stderr.strip()
-    assert error.startswith(str(bad))
+    assert error.startswith(f"geodeck replay: {bad}: ")
     assert "action 2" in error
     assert "A4.2" in error
     assert "Traceback" not in done.stderr
@@ -138,5 +138,5 @@ def test_not_json_and_a_missing_file_exit_2(tmp_path: Path) -> None:
     assert done.stdout == ""
     errors = done.stderr.strip().splitlines()
     assert len(errors) == 2
-    assert errors[0].startswith(f"{junk}: not JSON")
-    assert errors[1].startswith(f"{missing}: cannot read")
+    assert errors[0].startswith(f"geodeck replay: {junk}: not JSON")
+    assert errors[1].startswith(f"geodeck replay: {missing}: cannot read")

@@ -39,7 +39,10 @@ def test_simulate_report_and_errors() -> None:
     assert "first-seat advantage" in ok.stdout
     bad = simulate("uppsala", "--bots", "expert,wizard", "--games", "2", "--deck", DECK)
     assert bad.returncode == 2
-    assert "unknown bot level 'wizard'" in bad.stderr
+    assert bad.stderr == (
+        "geodeck simulate: --bots names 'wizard': bot levels are random, novice, casual, "
+        "expert, oracle\n"
+    )
     unknown = simulate("chess", "--games", "2")
     assert unknown.returncode == 2
     assert "unknown game 'chess'" in unknown.stderr

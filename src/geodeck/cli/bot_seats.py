@@ -32,6 +32,8 @@ PAUSE = 0.8
 BOT = "bold cyan"
 
 BOT_NAME = re.compile(r".*\S\s*\((" + "|".join(LEVELS) + r")\)")
+BRACKETED = re.compile(r".*\S\s*\(([^()]*)\)")
+"""A seat name that ends in a word in brackets, as a bot's does."""
 
 
 def bot_level(name: str) -> str | None:
@@ -80,6 +82,13 @@ def seat_names(
         raise GeodeckError(f"{label} needs {low} to {high} players, {given} {len(names)}")
     if not all(names):
         raise GeodeckError(f"every player needs a name: --seats {seats!r} has an empty one")
+    for name in names:
+        bracketed = BRACKETED.fullmatch(name)
+        if bracketed and bot_level(name) is None:
+            raise GeodeckError(
+                f"--seats names {name!r}: a name ending in brackets is a bot's, and "
+                f"{bracketed.group(1).strip()!r} is no bot level (levels: {', '.join(LEVELS)})"
+            )
     if len(set(names)) != len(names):
         raise GeodeckError(f"the players need different names: --seats {seats!r}")
     return names

@@ -1,11 +1,14 @@
-"""Reading deck files and game records for the commands, with errors that name the file."""
+"""Reading deck files and game records for the commands, with errors that name the file;
+checking a file a command is to write before it starts."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+from geodeck.cli.errors import fail
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 from geodeck.decks.files import deck_cards
@@ -51,3 +54,22 @@ def read_deck_file(path: Path) -> dict[str, Any]:
         "attribution": str(head.get("attribution") or ""),
         "cards": cards,
     }
+
+
+def check_output(path: Path, option: str, *, force: bool = True) -> None:
+    """Fail (``CommandError``) unless ``path``, given with ``option``, can be written before
+    any work starts: its folder exists and may be written to, it is no folder itself, and
+    unless ``force`` it does not exist yet."""
+    folder = path.parent
+    if path.is_dir():
+        fail(f"{option} {path} is a folder; name a file (in it, for example)")
+    if not folder.exists():
+        fail(f"{option} {path}: there is no folder {folder}")
+    if not folder.is_dir():
+        fail(f"{option} {path}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"{option} {path}: the folder {folder} may not be written to")
+    if path.exists() and not os.access(path, os.W_OK):
+        fail(f"{option} {path}: the file may not be written to")
+    if path.exists() and not force:
+        fail(f"{option} {path}: the file exists; give --force to write over it")

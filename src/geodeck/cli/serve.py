@@ -6,10 +6,17 @@ import gc
 import ipaddress
 import json
 import logging
+import math
+import socket
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
+
+from geodeck.bots import LEVELS
+from geodeck.cli.errors import FAILED, fail
+from geodeck.core.errors import GeodeckError
 
 WS_MAX_SIZE = 64 * 1024
 """Frames up to this size reach the server's own check (4 KB) and get an error reply;
@@ -32,23 +39,137 @@ def tune_gc() -> None:
 
 
 def load_decks(specs: list[str]) -> dict[str, Any]:
-    """``FILE`` (every game) or ``GAME=FILE`` (one game) to decks by game (``*`` for all)."""
+    """``FILE`` (every game) or ``GAME=FILE`` (one game) to decks by game (``*`` for all),
+    each read and checked (a cross game's deck as ``geodeck play --deck`` checks it)."""
+    from geodeck.catalogue import catalogue
+    from geodeck.decks.files import deck_cards
+    from geodeck.server.protocol import Refusal
     from geodeck.server.rooms import deck_mapping
 
+    families = {g.id: g.family for g in catalogue()}
     decks: dict[str, Any] = {}
     for spec in specs:
         game, sep, name = spec.partition("=")
         if not sep or Path(spec).exists():
             game, name = "*", spec
+        elif game not in families:
+            fail(f"--deck {spec}: unknown game {game!r} (known: {', '.join(families)})")
         path = Path(name)
         try:
             data = json.loads(path.read_text("utf-8"))
+            if families.get(game, "cross") == "cross":
+                deck_cards(data)
+            decks[game] = deck_mapping(data)
         except OSError as err:
-            raise typer.BadParameter(f"cannot read {path}: {err.strerror or err}") from None
+            fail(f"--deck {spec}: cannot read {path}: {err.strerror or err}")
         except ValueError as err:
-            raise typer.BadParameter(f"{path} is not JSON: {err}") from None
-        decks[game] = deck_mapping(data)
+            fail(f"--deck {spec}: {path} is not JSON: {err}")
+        except (GeodeckError, Refusal) as err:
+            fail(f"--deck {spec}: {err}")
     return decks
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+DATABASES = {"sqlite": ("", "pysqlite"), "postgresql": ("", "psycopg")}
+"""The databases the server stores tables in, with the drivers it has."""
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+CONNECT_TIMEOUT = 5
+
+
+def check_numbers(**numbers: float) -> None:
+    """Every option among ``numbers`` (name: value) is a number of seconds, 0 or more."""
+    for name, value in numbers.items():
+        option = "--" + name.replace("_", "-")
+        if not math.isfinite(value) or value < 0:
+            fail(f"{option} is a number of seconds, 0 or more, not {value}")
+
+
+def check_database(url: str | None) -> None:
+    """``--database-url``: a URL SQLAlchemy reads, of SQLite or PostgreSQL, whose database
+    answers (a SQLite file's folder must exist)."""
+    if url is None:
+        return
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from geodeck.server.storage import engine_url
+
+    try:
+        given, parsed = make_url(url), make_url(engine_url(url))
+    except (ArgumentError, ValueError):
+        fail(
+            f"--database-url {url!r} is no database URL: give sqlite:///FILE or "
+            "postgresql://USER@HOST/DB"
+        )
+    backend, driver = parsed.get_backend_name(), parsed.get_driver_name()
+    shown = given.render_as_string(hide_password=True)
+    if backend not in DATABASES:
+        fail(
+            f"--database-url {shown}: geodeck stores tables in SQLite (sqlite:///FILE) or "
+            f"PostgreSQL (postgresql://USER@HOST/DB), not {backend}"
+        )
+    if "+" in parsed.drivername and driver not in DATABASES[backend]:
+        fail(f"--database-url {shown}: geodeck talks to {backend} through {DATABASES[backend][1]}")
+    if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
+        folder = Path(parsed.database).expanduser().parent
+        if not folder.is_dir():
+            fail(f"--database-url {shown}: there is no folder {folder}")
+    _connect(url, shown)
+
+
+def _connect(url: str, shown: str) -> None:
+    """Fail (exit 1) unless the database at ``url`` answers."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from geodeck.server.storage import Storage
+
+    storage = Storage(url)
+    try:
+        with storage.engine.connect():
+            pass
+    except SQLAlchemyError as err:
+        reason = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
+        fail(f"cannot open the database {shown}: {reason}", FAILED)
+    finally:
+        storage.engine.dispose()
+
+
+def check_redis(url: str | None) -> None:
+    """``--redis-url``: redis://HOST:PORT (or rediss://, unix://), and Redis answers."""
+    if url is None:
+        return
+    scheme = urlsplit(url).scheme
+    if scheme not in REDIS_SCHEMES:
+        fail(f"--redis-url {url!r} is no Redis URL: give redis://HOST:PORT")
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=CONNECT_TIMEOUT)
+        client.ping()
+        client.close()
+    except ValueError as err:
+        fail(f"--redis-url {url!r}: {err}")
+    except redis.RedisError as err:
+        fail(f"cannot reach Redis at {url}: {err}", FAILED)
+
+
+def check_listen(host: str, port: int) -> None:
+    """``--port`` is 1 to 65535, and this machine can listen on ``host`` and ``port``."""
+    if not 1 <= port <= 65535:
+        fail(f"--port must be from 1 to 65535, not {port}")
+    try:
+        found = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror as err:
+        fail(f"--host {host}: no such address here ({err.strerror})")
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind(address)
+        except OSError as err:
+            fail(f"cannot listen on {host} port {port}: {err.strerror or err}", FAILED)
 
 
 def is_loopback(host: str) -> bool:
@@ -63,7 +184,7 @@ def is_loopback(host: str) -> bool:
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on (1 to 65535).")] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
@@ -88,7 +209,10 @@ def serve(
     ] = 30.0,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.5,
     standin_level: Annotated[
-        str, typer.Option(help="Level of the bot that stands in for a disconnected player.")
+        str,
+        typer.Option(
+            help=f"Level of the bot that stands in for a disconnected player: {', '.join(LEVELS)}."
+        ),
     ] = "casual",
     linger: Annotated[
         float,
@@ -114,9 +238,27 @@ def serve(
             show_default=False,
         ),
     ] = None,
-    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    log_level: Annotated[
+        str, typer.Option(help=f"How much the server logs: {', '.join(LOG_LEVELS)}.")
+    ] = "info",
 ) -> None:
-    """Run the geodeck server: tables, seats and games over HTTP and websockets."""
+    """Run the geodeck server: tables, seats and games over HTTP and websockets.
+
+    Every option is checked before the server starts: the port (1 to 65535) is free, the
+    database (SQLite or PostgreSQL) and Redis answer, the deck files read. Stop it with
+    Ctrl-C.
+    """
+    log_level = log_level.lower()
+    if log_level not in LOG_LEVELS:
+        fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    if standin_level not in LEVELS:
+        fail(f"--standin-level must be one of {', '.join(LEVELS)}, not {standin_level!r}")
+    check_numbers(grace=grace, bot_delay=bot_delay, linger=linger)
+    decks = load_decks(deck or [])
+    check_listen(host, port)
+    check_database(database_url)
+    check_redis(redis_url)
+
     import uvicorn
 
     from geodeck.server.app import create_app
@@ -127,7 +269,7 @@ def serve(
     settings = Settings(
         database_url=database_url,
         redis_url=redis_url,
-        decks=load_decks(deck or []),
+        decks=decks,
         grace=grace,
         bot_delay=bot_delay,
         standin_level=standin_level,
@@ -135,7 +277,7 @@ def serve(
     )
     app = create_app(settings)
     tune_gc()
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -148,3 +290,7 @@ def serve(
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+    server = uvicorn.Server(config)
+    server.run()  # Ctrl-C: the server shuts down, then KeyboardInterrupt ends the command
+    if not server.started:
+        fail("the server did not start (the log above says why)", FAILED)

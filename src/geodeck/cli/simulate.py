@@ -13,12 +13,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from geodeck.bots import LEVELS
-from geodeck.cli.files import read_deck_file
-from geodeck.core.errors import GeodeckError
+from geodeck.catalogue import catalogue
+from geodeck.cli.bot_seats import parse_levels
+from geodeck.cli.errors import FAILED, STOPPED, fail
+from geodeck.cli.files import check_output, read_deck_file
 from geodeck.core.game import Game
-from geodeck.simulate.pool import run
+from geodeck.simulate.pool import Stopped, run
 from geodeck.simulate.runner import Spec
 from geodeck.simulate.stats import summarise
+
+MAX_GAMES = 1_000_000
+MAX_JOBS = 256
 
 
 def simulate(
@@ -26,39 +31,47 @@ def simulate(
     bots: Annotated[
         str, typer.Option("--bots", help=f"One bot per seat, comma-separated: {', '.join(LEVELS)}.")
     ] = "expert,casual",
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", help=f"How many games (1 to {MAX_GAMES:,}).")
+    ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Base seed; same seed, same results.")] = 0,
     jobs: Annotated[
-        int, typer.Option("--jobs", min=1, help="Processes to use (results do not depend on it).")
+        int,
+        typer.Option(
+            "--jobs",
+            help=f"Processes to use, 1 to {MAX_JOBS}; at most one per processor is started "
+            "(results do not depend on it).",
+        ),
     ] = 1,
     variant: Annotated[str | None, typer.Option("--variant", help="Variant to play.")] = None,
     deck: Annotated[
         Path | None, typer.Option("--deck", help="Deck file (default: the shipped deck).")
     ] = None,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help="Write a picture of the results (.png).")
+        Path | None,
+        typer.Option(
+            "--plot",
+            metavar="FILE",
+            help="Write a picture of the results: .png, .svg, .pdf or another format "
+            "matplotlib writes, by the suffix (an existing file is written over).",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many games between bots and report win rates, challenges and hardest cards.
 
     Seats rotate from game to game, so every bot sits in every seat equally often.
-    """
-    err = Console(stderr=True)
-    levels = tuple(b.strip() for b in bots.split(",") if b.strip())
-    try:
-        Game.family_of(game)
-        bad = [b for b in levels if b not in LEVELS]
-        if bad:
-            raise GeodeckError(f"unknown bot level {bad[0]!r} (levels: {', '.join(LEVELS)})")
-        cards = read_deck_file(deck)["cards"] if deck else None
-        spec = Spec(game, variant, levels, seed, deck=cards)
-        from geodeck.simulate.runner import play
 
-        play(spec, 0)  # fail fast on a bad setup, before spawning processes
-    except GeodeckError as problem:
-        err.print(f"geodeck simulate: {problem}", markup=False)
-        raise typer.Exit(2) from None
+    Ctrl-C stops the run at once: the results of the games played so far are printed, with
+    a note that the run was stopped, and the exit status is 130.
+    """
+    spec = _spec(game, bots, variant, deck, seed)
+    if not 1 <= games <= MAX_GAMES:
+        fail(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
+    if not 1 <= jobs <= MAX_JOBS:
+        fail(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
+    if plot is not None:
+        _check_plot(plot)
     jobs = min(jobs, os.cpu_count() or 1, games)
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -66,20 +79,74 @@ def simulate(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=err, transient=True) as progress:
+    stopped = False
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"{game} games", total=games)
-        results = run(spec, games, jobs, lambda k: progress.advance(task, k))
+        try:
+            results = run(spec, games, jobs, lambda k: progress.advance(task, k))
+        except Stopped as stop:
+            results, stopped = stop.results, True
+    if stopped and not results:
+        fail("stopped (Ctrl-C) before the first game was finished", STOPPED)
     summary = summarise(spec, results)
+    if stopped:
+        summary.update(stopped=True, planned=games)
     if plot is not None:
-        from geodeck.simulate.plot import draw
-
-        draw(summary, plot)
+        _draw(summary, plot)
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False))
     else:
         _report(summary)
         if plot is not None:
             Console().print(f"plot written to {plot}")
+    if stopped:
+        fail(
+            f"stopped (Ctrl-C) after {len(results):,} of {games:,} games; the results are "
+            "those of the games played",
+            STOPPED,
+        )
+
+
+def _spec(game: str, bots: str, variant: str | None, deck: Path | None, seed: int) -> Spec:
+    """What to simulate, checked: the game, one known bot level per seat, the variant and
+    the deck (a first game is dealt and played to be sure it can be)."""
+    info = {g.id: g for g in catalogue()}.get(game)
+    if info is None:
+        fail(f"unknown game {game!r} (known: {', '.join(g.id for g in catalogue())})")
+    levels = tuple(parse_levels(bots))
+    low, high = info.players
+    if not low <= len(levels) <= high:
+        fail(
+            f"{game} needs {low} to {high} players: --bots names {len(levels)} (one level per seat)"
+        )
+    cards = read_deck_file(deck)["cards"] if deck else None
+    spec = Spec(game, variant, levels, seed, deck=cards)
+    from geodeck.simulate.runner import play
+
+    play(spec, 0)  # fail fast on a bad setup, before spawning processes
+    return spec
+
+
+def _check_plot(plot: Path) -> None:
+    from geodeck.simulate.plot import formats
+
+    known = formats()
+    suffix = plot.suffix.lower().lstrip(".")
+    if suffix not in known:
+        listed = ", ".join("." + k for k in known)
+        if suffix:
+            fail(f"--plot {plot}: .{suffix} is no picture format; end the name in one of {listed}")
+        fail(f"--plot {plot}: the name's suffix gives the picture's format, one of {listed}")
+    check_output(plot, "--plot")
+
+
+def _draw(summary: dict[str, Any], plot: Path) -> None:
+    from geodeck.simulate.plot import draw
+
+    try:
+        draw(summary, plot)
+    except OSError as err:
+        fail(f"cannot write the plot {plot}: {err.strerror or err}", FAILED)
 
 
 def _pct(rate: dict[str, Any]) -> str:

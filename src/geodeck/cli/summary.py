@@ -1,7 +1,9 @@
-"""The state a record reaches, as ``geodeck replay`` prints it: for both families."""
+"""The state a record reaches, as ``geodeck replay`` prints it: for both families, with the
+cards and countries by name."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -11,17 +13,30 @@ from rich.text import Text
 from geodeck.core.game import Game
 
 
+def names_of(game: Game) -> dict[str, str]:
+    """The display name of every card (cross) or country (Undercover) the record holds,
+    by id."""
+    record: dict[str, Any] = game.to_record()
+    items: Mapping[str, Mapping[str, Any]] = record.get("cards") or record.get("countries") or {}
+    return {key: str(item.get("name") or key) for key, item in items.items()}
+
+
 def render_summary(game: Game, *, title: str = "") -> RenderableType:
     """The state a record reaches: scores, the table, what comes next or who won."""
     summary = game.summary()
+    names = names_of(game)
     if game.family == "undercover":
-        lines = _undercover_summary(summary, title)
+        lines = _undercover_summary(summary, title, names)
     else:
-        lines = _cross_summary(summary, title)
+        lines = _cross_summary(summary, title, names)
     if summary["finished"]:
-        names = [summary["seats"][w]["name"] for w in summary["winners"]]
+        winners = [summary["seats"][w]["name"] for w in summary["winners"]]
         lines.append(
-            Text("finished; " + ("winner: " if len(names) == 1 else "winners: ") + ", ".join(names))
+            Text(
+                "finished; "
+                + ("winner: " if len(winners) == 1 else "winners: ")
+                + ", ".join(winners)
+            )
         )
     else:
         nxt = summary["next"]
@@ -37,23 +52,27 @@ def _seat_table(title: str, columns: list[str], rows: list[list[str]]) -> Table:
     for column in columns:
         table.add_column(column, justify="right")
     for i, row in enumerate(rows):
-        table.add_row(str(i), *row)
+        table.add_row(str(i + 1), *row)
     return table
 
 
-def _cross_summary(summary: dict[str, Any], title: str) -> list[RenderableType]:
+def _cross_summary(
+    summary: dict[str, Any], title: str, names: Mapping[str, str]
+) -> list[RenderableType]:
     rows = [
         [s["name"], str(s["chips"]), str(s["exchanged"]), str(s["score"])] for s in summary["seats"]
     ]
     table = _seat_table(title, ["chips", "exchanged", "score"], rows)
     lines: list[RenderableType] = [table, Text(f"supply: {summary['supply']} chips")]
     for line, ids in summary["table"].items():
-        lines.append(Text(f"{line}: " + " · ".join(ids)))
+        lines.append(Text(f"{line}: " + " · ".join(names.get(i, i) for i in ids)))
     lines.append(Text(f"removed: {len(summary['removed'])} cards"))
     return lines
 
 
-def _undercover_summary(summary: dict[str, Any], title: str) -> list[RenderableType]:
+def _undercover_summary(
+    summary: dict[str, Any], title: str, names: Mapping[str, str]
+) -> list[RenderableType]:
     rows = [
         [s["name"], str(s["score"]), str(s["small"]), str(s["large"])] for s in summary["seats"]
     ]
@@ -65,11 +84,11 @@ def _undercover_summary(summary: dict[str, Any], title: str) -> list[RenderableT
             f"round {summary['round']}: {undercover} is undercover; "
             f"{summary['asked']} questions asked"
         ),
-        Text("layout: " + " · ".join(summary["layout"])),
+        Text("layout: " + " · ".join(names.get(c, c) for c in summary["layout"])),
     ]
     for country, stones in summary["stones"].items():
         placed = ", ".join(
             f"{summary['seats'][st['seat']]['name']} ({st['size']})" for st in stones
         )
-        lines.append(Text(f"stones on {country}: {placed}"))
+        lines.append(Text(f"stones on {names.get(country, country)}: {placed}"))
     return lines

@@ -13,12 +13,13 @@ commitment by hand.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from geodeck.cli.errors import fail
 from geodeck.cli.files import read_game, read_json
 from geodeck.core.deal import check_deal
 from geodeck.core.errors import GeodeckError
@@ -29,17 +30,12 @@ from geodeck.undercover.commitment import verify as matches
 GOOD, BAD = "✓", "✗"
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"geodeck verify: {message}", err=True)
-    raise typer.Exit(2)
-
-
 def _record(path: Path) -> tuple[dict[str, Any], Game]:
     try:
         data = read_json(path, not_json="{path} is not a game record (not valid JSON: {err})")
         game = read_game(path)
     except GeodeckError as err:
-        _fail(str(err))
+        fail(str(err))
     return data, game
 
 
@@ -176,12 +172,12 @@ def verify(
     out = Console(highlight=False, soft_wrap=True)
     if record is not None:
         if first is not None:
-            _fail("give either FILE or --record FILE, not both")
+            fail("give either FILE or --record FILE, not both")
         first = str(record)
     if first is not None and country is None and salt is None:
         path = Path(first)
         if record is None and not path.exists() and not first.endswith(".json"):
-            _fail(
+            fail(
                 f"{first} is no file; give a record FILE, or COMMITMENT COUNTRY SALT for one "
                 "commitment"
             )
@@ -189,7 +185,7 @@ def verify(
             raise typer.Exit(1)
         return
     if first is None or country is None or salt is None:
-        _fail("give a record FILE, or COMMITMENT COUNTRY SALT for one commitment")
+        fail("give a record FILE, or COMMITMENT COUNTRY SALT for one commitment")
     commitment = first
     expected = commit(country, salt)
     if matches(commitment, country, salt):

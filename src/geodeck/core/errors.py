@@ -1,4 +1,5 @@
-"""Typed errors. Each has a stable ``code`` and, where a rule is broken, the RULES.md section."""
+"""Typed errors. Each has a stable ``code`` and, where a rule is broken, the RULES.md section
+(shown after the message in brackets: "2 to 6 players are needed, got 1 (rule A)")."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ class GeodeckError(Exception):
 
     def __str__(self) -> str:
         if self.rule:
-            return f"rule {self.rule}: {self.message}"
+            return f"{self.message} (rule {self.rule})"
         return self.message
 
     def to_wire(self) -> dict[str, str | None]:

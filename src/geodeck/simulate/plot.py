@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
+
+
+def formats() -> list[str]:
+    """The file suffixes (without the dot) a picture can be written as: matplotlib's, but
+    PGF only where its TeX program is installed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    suffixes = sorted(Figure().canvas.get_supported_filetypes())
+    if shutil.which(str(matplotlib.rcParams["pgf.texsystem"])) is None:
+        suffixes.remove("pgf")
+    return suffixes
 
 
 def draw(summary: dict[str, Any], path: Path) -> None:

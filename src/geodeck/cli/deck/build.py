@@ -16,6 +16,8 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from geodeck.cli.deck.common import (
     fail,
 )
+from geodeck.cli.errors import FAILED
+from geodeck.cli.files import check_output
 from geodeck.decks.places import (
     MAX_CARDS,
     MIN_CARDS,
@@ -86,7 +88,13 @@ def _request(
 
 def build(
     out: Annotated[
-        Path, typer.Option("--out", metavar="FILE", help="Where to write the deck file (JSON).")
+        Path,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Where to write the deck file (JSON); its folder must exist, and an existing "
+            "file is kept unless --force.",
+        ),
     ],
     country: Annotated[
         str | None,
@@ -106,6 +114,9 @@ def build(
     name: Annotated[
         str | None, typer.Option("--name", help="The deck's title (and, as a slug, its id).")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over the file --out names if it exists.")
+    ] = False,
 ) -> None:
     """Make a deck of places for any country or box, for every cross-family game.
 
@@ -117,6 +128,7 @@ def build(
 
     started = time.perf_counter()
     request, wanted, known = _request(country, bbox, size, name)
+    check_output(out, "--out", force=force)
     err = Console(stderr=True, highlight=False)
     columns = (
         SpinnerColumn(),
@@ -151,10 +163,9 @@ def build(
             step("writing")
             text = json.dumps(deck, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
             try:
-                out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_text(text, encoding="utf-8")
             except OSError as problem:
-                fail(f"cannot write {out}: {problem.strerror or problem}")
+                fail(f"cannot write {out}: {problem.strerror or problem}", FAILED)
             progress.update(task, description="done", completed=5)
     except BuildError as problem:
         fail(str(problem))

@@ -9,8 +9,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, NoReturn
 
-import typer
-
+from geodeck.cli.errors import USAGE, CommandError
 from geodeck.cli.files import read_deck_file
 from geodeck.core.errors import GeodeckError
 from geodeck.cross.cards import KINDS
@@ -29,10 +28,9 @@ class Lang(StrEnum):
     it = "it"
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """A one-line error on stderr and exit status 2."""
-    typer.echo(f"geodeck deck: {message}", err=True)
-    raise typer.Exit(code)
+def fail(message: str, status: int = USAGE) -> NoReturn:
+    """Stop the command: ``geodeck deck SUBCOMMAND: message`` on stderr, exit ``status``."""
+    raise CommandError(message, status)
 
 
 @dataclass(frozen=True, slots=True)

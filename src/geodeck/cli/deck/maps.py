@@ -16,6 +16,8 @@ from geodeck.cli.deck.common import (
     fail,
     load,
 )
+from geodeck.cli.errors import FAILED
+from geodeck.cli.files import check_output
 
 
 def _png_size(path: Path) -> tuple[int, int] | None:
@@ -35,15 +37,25 @@ def map_deck(
         ),
     ],
     out: Annotated[
-        Path, typer.Option("--out", metavar="FILE", help="Where to write the map: .png or .svg.")
+        Path,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Where to write the map: .png or .svg; its folder must exist, and an "
+            "existing file is kept unless --force.",
+        ),
     ],
     lang: Annotated[Lang, typer.Option("--lang", help="Language of the labels.")] = Lang.en,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over the file --out names if it exists.")
+    ] = False,
 ) -> None:
     """Draw a deck's cards on a map of their countries (Natural Earth outlines, offline)."""
     from geodeck.maps.draw import SUFFIXES, deck_picture, render, undercover_picture
 
     if out.suffix.lower() not in SUFFIXES:
         fail(f"--out names the map's file, which must end in .png or .svg, not {out.name!r}")
+    check_output(out, "--out", force=force)
     loaded = load(deck)
     if loaded.kind == QUESTIONS:
         fail("the questions have no places to draw; the map of their countries is: undercover")
@@ -54,7 +66,7 @@ def map_deck(
     try:
         render(picture, out)
     except OSError as err:
-        fail(f"cannot write {out}: {err.strerror or err}")
+        fail(f"cannot write {out}: {err.strerror or err}", FAILED)
     size = _png_size(out)
     kib = out.stat().st_size / 1024
     shape = f", {size[0]}×{size[1]} px" if size else ""

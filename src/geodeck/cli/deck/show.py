@@ -8,8 +8,6 @@ from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from geodeck.cli.deck.common import (
@@ -22,6 +20,8 @@ from geodeck.cli.deck.common import (
     kind_counts,
     load,
 )
+from geodeck.cli.sheet import Column, Sheet
+from geodeck.cli.sheet import show as show_sheet
 from geodeck.cross.cards import KINDS, printed_position
 
 
@@ -37,27 +37,34 @@ def _place_rows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [{"id": key, **card} for key, card in data["cards"].items()]
 
 
-def _show_places(loaded: Loaded, lang: str) -> Table:
+def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
+    """The place cards, one row each; ``narrow``: in fewer, taller columns (the id, kind
+    and difficulty under the name, the region under the country, the position on two
+    lines)."""
     cards: Mapping[str, Mapping[str, Any]] = loaded.data["cards"]
     numbers = [n for n in ("population", "area", "altitude") if any(n in c for c in cards.values())]
     areas = [a for a in ("land", "region") if any(a in c for c in cards.values())]
     by = kind_counts(cards)
     summary = ", ".join(f"{n} {k}" for k, n in by.items())
-    table = Table(
-        title=f"{loaded.data.get('title') or loaded.id}: {len(cards)} cards ({summary})",
-        title_justify="left",
-        header_style="bold",
-        show_lines=False,
-    )
-    table.add_column("name")
-    table.add_column("kind")
-    table.add_column("country" + ("/" + "/".join(areas) if areas else ""))
-    table.add_column("position", no_wrap=True)
     labels = {"population": "population", "area": "area km²", "altitude": "altitude m"}
-    for n in numbers:
-        table.add_column(labels[n], justify="right", no_wrap=True)
-    table.add_column("diff.", justify="center")
-    table.add_column("id", style="dim")
+    gap = "\n" if narrow else " "
+    if narrow:
+        labels = {"population": "population", "area": "area\nkm²", "altitude": "altitude\nm"}
+    words = [w for key, c in cards.items() for w in (key, *_card_name(c, lang).split())]
+    sheet = Sheet(
+        f"{loaded.data.get('title') or loaded.id}: {len(cards)} cards ({summary})",
+        [
+            Column(
+                "name\nid · kind · diff." if narrow else "name",
+                max_width=max(12, *map(len, words)) if narrow else None,
+            ),
+            *([] if narrow else [Column("kind")]),
+            Column(gap.join(("country", *areas)) if narrow else "/".join(("country", *areas))),
+            Column("position", wrap=False),
+            *(Column(labels[n], "right", wrap=False) for n in numbers),
+            *([] if narrow else [Column("diff.", "center", wrap=False), Column("id", style="dim")]),
+        ],
+    )
 
     def order(item: tuple[str, Mapping[str, Any]]) -> tuple[int, str]:
         kind = str(item[1]["kind"])
@@ -66,17 +73,20 @@ def _show_places(loaded: Loaded, lang: str) -> Table:
 
     for key, card in sorted(cards.items(), key=order):
         name = Text(_card_name(card, lang), "bold" if card.get("capital") else "")
-        where = " ".join(str(card[a]) for a in ("country", *areas) if card.get(a))
-        table.add_row(
+        kind, difficulty = str(card["kind"]), str(card.get("difficulty", ""))
+        if narrow:
+            name.append(f"\n{key} · {kind} · {difficulty}", "dim")
+        where = gap.join(str(card[a]) for a in ("country", *areas) if card.get(a))
+        position = printed_position(float(card["lat"]), float(card["lon"]))
+        sheet.add(
             name,
-            str(card["kind"]),
+            *([] if narrow else [kind]),
             where,
-            printed_position(float(card["lat"]), float(card["lon"])),
+            position.replace(", ", gap if narrow else ", "),
             *(_number(card.get(n)) for n in numbers),
-            str(card.get("difficulty", "")),
-            key,
+            *([] if narrow else [difficulty, key]),
         )
-    return table
+    return sheet
 
 
 def _card_name(card: Mapping[str, Any], lang: str) -> str:
@@ -93,66 +103,67 @@ def _group_order(document: Mapping[str, Any]) -> dict[str, int]:
     return {key: i for i, key in enumerate(sorted(mean, key=lambda k: mean[k]))}
 
 
-def _show_undercover(document: Mapping[str, Any], lang: str) -> Table:
+def _show_undercover(document: Mapping[str, Any], lang: str, *, narrow: bool = False) -> Sheet:
+    """The countries, one row each; ``narrow``: the ranks under the numbers."""
     countries: Mapping[str, Mapping[str, Any]] = document["countries"]
     colours: Mapping[str, Mapping[str, Any]] = document["colours"]
-    table = Table(
-        title=f"Undercover in Europa: {len(countries)} countries in {len(colours)} colours",
-        title_justify="left",
-        header_style="bold",
+    gap = "\n" if narrow else " "
+    sheet = Sheet(
+        f"Undercover in Europa: {len(countries)} countries in {len(colours)} colours",
+        [
+            Column("country"),
+            Column("capital"),
+            Column("code", "center", wrap=False),
+            Column(f"area km²{gap}(rank)", "right", wrap=False),
+            Column(f"population{gap}(rank)", "right", wrap=False),
+            Column("colour"),
+        ],
     )
-    table.add_column("country")
-    table.add_column("capital")
-    table.add_column("code", justify="center")
-    table.add_column("area km² (rank)", justify="right", no_wrap=True)
-    table.add_column("population (rank)", justify="right", no_wrap=True)
-    table.add_column("colour", no_wrap=True, overflow="ellipsis")
     rank = _group_order(document)
     for c in sorted(
         countries.values(),
         key=lambda c: (rank[str(c["colour"])], _card_name(c, lang).casefold()),
     ):
         group = colours[str(c["colour"])]
-        table.add_row(
-            f"{c.get('flag_emoji', '')} {_card_name(c, lang)}",
+        sheet.add(
+            f"{c.get('flag_emoji', '')} {_card_name(c, lang)}".strip(),
             str(c.get(f"capital_{lang}") or c["capital"]),
             str(c["vehicle"]),
-            f"{_number(c['area'])} ({c['area_rank']})",
-            f"{_number(c['population'])} ({c['population_rank']})",
+            f"{_number(c['area'])}{gap}({c['area_rank']})",
+            f"{_number(c['population'])}{gap}({c['population_rank']})",
             Text.assemble(
                 ("■ ", str(group["hex"])), str(group.get(f"name_{lang}") or group["name"])
             ),
         )
-    return table
+    return sheet
 
 
-def _show_questions(questions: Mapping[str, Mapping[str, Any]], lang: str) -> Table:
+def _show_questions(questions: Mapping[str, Mapping[str, Any]], lang: str) -> Sheet:
     about = Counter(str(q["about"]) for q in questions.values())
-    table = Table(
-        title=f"Undercover in Europa: {len(questions)} questions, {about['country']} about "
+    sheet = Sheet(
+        f"Undercover in Europa: {len(questions)} questions, {about['country']} about "
         f"the country, {about['seeker']} about a seeker (X)",
-        title_justify="left",
-        header_style="bold",
+        [
+            Column("id", wrap=False),
+            Column("question"),
+            *(Column(answer.replace("_", " ")) for answer in ANSWERS[:3]),
+            Column("no", "right"),
+        ],
     )
-    table.add_column("id", no_wrap=True)
-    table.add_column("question", ratio=3)
-    for answer in ANSWERS[:3]:
-        table.add_column(answer.replace("_", " "), ratio=2)
-    table.add_column("no", justify="right")
     for key, q in sorted(questions.items()):
         text = str(q.get(f"text_{lang}") or q["text"])
         answers: Mapping[str, str] = q.get("answers") or {}
         if not answers:
-            table.add_row(key, text, Text("about a seeker: no fixed answer", "dim"), "", "", "")
+            sheet.add(key, text, Text("about a seeker: no fixed answer", "dim"), "", "", "")
             continue
         codes = {a: sorted(c for c, v in answers.items() if v == a) for a in ANSWERS}
-        table.add_row(
+        sheet.add(
             key,
             text,
             *(" ".join(codes[a]) for a in ANSWERS[:3]),
             f"{len(codes['no'])} others" if codes["no"] else "",
         )
-    return table
+    return sheet
 
 
 def json_items(loaded: Loaded) -> list[dict[str, Any]]:
@@ -178,15 +189,22 @@ def show(
         bool, typer.Option("--json", help="Print the cards as one JSON array.")
     ] = False,
 ) -> None:
-    """The cards of a deck: names, kinds, positions as printed, numbers, difficulty."""
+    """The cards of a deck: names, kinds, positions as printed, numbers, difficulty.
+
+    On a terminal the table wraps to its width; into a file or a pipe it is plain text, one
+    line per card, nothing cut.
+    """
     loaded = load(deck)
     if as_json:
         typer.echo(json.dumps(json_items(loaded), ensure_ascii=False, indent=1))
         return
+    narrow = None
     if loaded.kind == UNDERCOVER:
-        table = _show_undercover(loaded.data, lang.value)
+        sheet = _show_undercover(loaded.data, lang.value)
+        narrow = _show_undercover(loaded.data, lang.value, narrow=True)
     elif loaded.kind == QUESTIONS:
-        table = _show_questions(loaded.data["questions"], lang.value)
+        sheet = _show_questions(loaded.data["questions"], lang.value)
     else:
-        table = _show_places(loaded, lang.value)
-    Console(highlight=False).print(table)
+        sheet = _show_places(loaded, lang.value)
+        narrow = _show_places(loaded, lang.value, narrow=True)
+    show_sheet(sheet, narrow=narrow)
