@@ -64,7 +64,6 @@ option's name."""
 CLICK = (
     (r"Option '(.+)' requires an argument\.?", r"\1 needs a value"),
     (r"Option '(.+)' requires (\d+) arguments\.?", r"\1 needs \2 values"),
-    (r"Missing argument '(.+)'\.?", r"the argument \1 is missing"),
     (r"Missing option '(.+)'\.?", r"\1 is needed"),
     (r"No such option: (\S+?)\.?", r"No such option: \1"),
     (r"No such option: (\S+) Did you mean (\S+?)\?", r"No such option: \1 (did you mean \2?)"),
@@ -118,7 +117,7 @@ def usage_message(error: Any, args: Sequence[str]) -> str:
     kind = type(error).__name__
     if param is not None and message and kind == "BadParameter":
         opts = [o for o in getattr(param, "opts", []) if o.startswith("-")]
-        name = opts[0] if opts else str(getattr(param, "human_readable_name", "")).upper()
+        name = opts[0] if opts else str(getattr(param, "name", "") or "").upper()
         value = _given(args, [*opts, *getattr(param, "secondary_opts", [])])
         said = _plain(message, PLAIN)
         if said is None:

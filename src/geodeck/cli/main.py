@@ -77,7 +77,8 @@ def run(args: Sequence[str] | None = None) -> None:
 
 
 def handle(args: list[str]) -> int:
-    """Run the command ``args`` name; its exit status, any failure said in one line."""
+    """Run the command ``args`` names and return its exit status; any failure is said in
+    one line."""
     command = typer.main.get_command(app)
     name = command_name(command, args)
     try:
@@ -135,7 +136,8 @@ def _unexpected(err: Exception, name: str, args: Sequence[str]) -> int:
     """An error geodeck did not expect: one line, and where the details went for a report."""
     details = "".join(traceback.format_exception(err))
     report = write_report(name, args, details)
-    what = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+    said = " ".join(str(err).split())
+    what = f"{type(err).__name__}: {said}" if said else type(err).__name__
     say(name, f"unexpected error ({what})", FAILED)
     where = (
         f"the details are in {report}; please send that file with a bug report to "
