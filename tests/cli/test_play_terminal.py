@@ -163,6 +163,8 @@ def test_every_way_out_says_where_the_game_is_and_the_printed_command_resumes_it
             where = command.removeprefix(f"{RELATIVE} play --resume ")
             assert re.fullmatch(r"\S+/geodeck/games/[\d_-]+_uppsala_Ann_Ben_Cem\.json", where)
             assert f"It is saved in {where}" in shown
+            pane.type('echo "exit status $?"')
+            pane.wait_for(f"exit status {130 if way_out == 'C-c' else 0}")
             pane.type("clear")
             pane.wait_for("shell> ")
             pane.type(command)

@@ -10,9 +10,11 @@ screen is found there. scripts/browser-deps installs tmux; without it these test
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator, Mapping
@@ -22,6 +24,15 @@ from pathlib import Path
 import pytest
 
 TMUX = shutil.which("tmux")
+EXITED = re.compile(r"\[exited (-?\d+)\]")
+WRAPPER = (
+    "import signal, subprocess, sys\n"
+    "signal.signal(signal.SIGINT, lambda *_: None)\n"
+    "status = subprocess.call(sys.argv[1:])\n"
+    "print(f'[exited {status}]', flush=True)\n"
+)
+"""Runs the command and then prints its exit status on the pane (tmux's own record of it
+is not always filled in); Ctrl-C reaches the command alone."""
 needs_tmux = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (scripts/browser-deps)")
 
 
@@ -62,7 +73,10 @@ class Tmux:
         rows: int = 30,
     ) -> None:
         """Run ``command`` in ``cwd`` with exactly ``env`` (through ``env -i``)."""
-        words = ["env", "-i", *(f"{k}={v}" for k, v in env.items()), *command]
+        words = [
+            sys.executable, "-c", WRAPPER, "env", "-i", *(f"{k}={v}" for k, v in env.items()),
+            *command,
+        ]  # fmt: skip
         self.tmux(
             "new-session", "-d", "-x", str(columns), "-y", str(rows), "-c", str(cwd),
             shlex.join(words),
@@ -111,14 +125,14 @@ class Tmux:
             time.sleep(0.1)
 
     def ended(self, timeout: float = 30) -> int:
-        """Wait for the command to end; its exit status."""
+        """Wait for the command to end; its exit status (-N if signal N ended it)."""
         deadline = time.monotonic() + timeout
         while True:
-            dead = self.tmux("display-message", "-p", "-t", "0", "#{pane_dead} #{pane_dead_status}")
-            flag, _, status = dead.strip().partition(" ")
-            if flag == "1":
-                return int(status or 0)
-            assert time.monotonic() < deadline, f"still running:\n{self.screen()}"
+            shown = self.screen()
+            found = EXITED.findall(shown)
+            if found:
+                return int(found[-1])
+            assert time.monotonic() < deadline, f"still running:\n{shown}"
             time.sleep(0.1)
 
     def close(self) -> None:
