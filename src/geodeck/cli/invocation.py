@@ -22,13 +22,13 @@ def geodeck_command() -> str:
     """How to run this geodeck again from the current folder."""
     started = sys.argv[0] if sys.argv and sys.argv[0] else NAME
     if Path(started).name == "__main__.py":
-        return f"{shell_path(sys.executable)} -m {NAME}"
+        return f"{_runnable(sys.executable)} -m {NAME}"
     on_path = shutil.which(NAME)
     if on_path is not None and _same_file(on_path, started):
         return NAME
     if os.sep not in started and on_path is None:
         return NAME
-    return shell_path(started, home=False)
+    return _runnable(started)
 
 
 def shell_path(path: str | os.PathLike[str], *, home: bool = True, relative: bool = True) -> str:
@@ -41,8 +41,7 @@ def shell_path(path: str | os.PathLike[str], *, home: bool = True, relative: boo
     except ValueError:
         below = absolute
     if not below.startswith(os.pardir) and len(below) < len(absolute):
-        shown = below if os.sep in below else os.path.join(os.curdir, below)
-        return shlex.quote(shown)
+        return shlex.quote(below)
     if home:
         folder = os.path.expanduser("~")
         if folder not in ("", "~", os.sep) and absolute.startswith(folder + os.sep):
@@ -50,6 +49,12 @@ def shell_path(path: str | os.PathLike[str], *, home: bool = True, relative: boo
             if shlex.quote(rest) == rest:
                 return "~/" + rest
     return shlex.quote(absolute)
+
+
+def _runnable(program: str) -> str:
+    """A program's path as a command: ``./geodeck`` rather than ``geodeck`` in this folder."""
+    shown = shell_path(program, home=False)
+    return shown if os.sep in shown else os.path.join(os.curdir, shown)
 
 
 def _same_file(one: str, other: str) -> bool:
