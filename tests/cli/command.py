@@ -3,6 +3,7 @@ its input piped in, or on a terminal of its own; and what a player types and rea
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import pty
@@ -12,6 +13,7 @@ import signal
 import string
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,22 +36,40 @@ def find_geodeck() -> str:
 GEODECK = find_geodeck()
 
 
-def plain_env(columns: int = 100) -> dict[str, str]:
-    """The environment the command runs in: UTF-8, ``columns`` wide, no colour."""
-    return {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": str(columns), "NO_COLOR": "1"}
+DATA_HOME = tempfile.mkdtemp(prefix="geodeck-data-")
+"""The user data directory of the commands the tests run (``XDG_DATA_HOME``), so that the
+games they autosave never land in the real one."""
+atexit.register(shutil.rmtree, DATA_HOME, True)
+
+
+def plain_env(columns: int = 100, data: Path | None = None) -> dict[str, str]:
+    """The environment the command runs in: UTF-8, ``columns`` wide, no colour, its data
+    directory ``data`` (default: one for the whole test session)."""
+    return {
+        **os.environ,
+        "PYTHONIOENCODING": "utf-8",
+        "COLUMNS": str(columns),
+        "NO_COLOR": "1",
+        "XDG_DATA_HOME": str(data or DATA_HOME),
+    }
 
 
 def run_geodeck(
-    *args: str | Path, stdin: str = "", timeout: float = 120, columns: int = 100
+    *args: str | Path,
+    stdin: str = "",
+    timeout: float = 120,
+    columns: int = 100,
+    data: Path | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``geodeck ARGS...`` with ``stdin`` piped in, plain output ``columns`` wide."""
+    """``geodeck ARGS...`` with ``stdin`` piped in, plain output ``columns`` wide, its data
+    directory ``data``."""
     return subprocess.run(
         [GEODECK, *map(str, args)],
         input=stdin,
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env=plain_env(columns),
+        env=plain_env(columns, data),
         timeout=timeout,
         check=False,
     )

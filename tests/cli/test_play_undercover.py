@@ -46,7 +46,7 @@ ANSWER_KEYS = {
     "no": ("n", "no", "2"),
     "probably": ("p", "probably", "3"),
     "probably_not": ("pn", "probably not", "4"),
-    "not_sure": ("ns", "not sure", "?"),
+    "not_sure": ("ns", "not sure", "5"),
 }
 HEX64 = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{12}…")  # a commitment, or its start
 PRIVATE = re.compile(r"🔒 (.+?)'s private screen.*?end of \1's private screen", re.S)

@@ -13,8 +13,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from geodeck.catalogue import catalogue
+from geodeck.cli.autosave import choose_saved
 from geodeck.cli.files import read_game
 from geodeck.cli.host import fail
+from geodeck.cli.invocation import geodeck_command
 from geodeck.core.errors import GeodeckError
 
 
@@ -23,7 +25,16 @@ def play(
         str | None,
         typer.Argument(
             metavar="GAME",
-            help="uppsala, buxtehude, italia, world or undercover (not needed with --resume).",
+            help="uppsala, buxtehude, italia, world or undercover; with --resume, the FILE "
+            "to continue, or the game whose unfinished games to list.",
+            show_default=False,
+        ),
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="FILE",
+            help="With --resume: the game record to continue.",
             show_default=False,
         ),
     ] = None,
@@ -76,39 +87,57 @@ def play(
     fast: Annotated[bool, typer.Option("--fast", help="Show bots' moves without pausing.")] = False,
     save: Annotated[
         Path | None,
-        typer.Option(metavar="FILE", help="Write the game record to FILE after every move."),
-    ] = None,
-    resume: Annotated[
-        Path | None,
         typer.Option(
             metavar="FILE",
-            help="Continue the game recorded in FILE (and keep saving to it, unless --save).",
+            help="Write the game record to FILE after every move, instead of the games "
+            "folder. A FILE that holds another game is not overwritten, unless --force.",
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --save overwrite a FILE that holds another game.")
+    ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue a saved game: geodeck play --resume FILE (and keep saving to "
+            "FILE, unless --save). Without FILE: list the unfinished games of the games "
+            "folder, newest first, to choose one (only GAME's with a GAME).",
+        ),
+    ] = False,
 ) -> None:
     """Play a game with several players at one keyboard (hot seat), or against bots.
 
-    Cross family: everyone sees the table; only the secret guesses at a scoring are typed
-    unseen. Undercover: the undercover player chooses the country and answers on a private
-    screen (the keyboard is passed, the screen cleared before and after).
+    Every secret is typed on a private screen, after the keyboard is passed: the guesses
+    at a cross game's scoring, Undercover's hidden country and answers. On a terminal it is
+    the alternate screen, which leaves nothing in the scrollback.
 
     Bots (--bots, or seat names such as 'Hal (expert)') see only their own seat's view;
     their moves stay on the screen for 0.8 s (--fast: no pause). A bot needs no private
     screen, and with one person among bots the keyboard is not passed around.
 
-    Stop any time with Ctrl-C, Ctrl-D or by typing quit.
+    At any question type help (or ?) for what can be typed there, rules for the rules in
+    short, history for the game so far. Stop any time with Ctrl-C, Ctrl-D or by typing
+    quit: the message says where the game is saved and the command that continues it.
 
-    With --save FILE the game goes on later with: geodeck play --resume FILE
+    Every game is saved after every move: to --save FILE, or else to the games folder
+    (on Linux ~/.local/share/geodeck/games), which keeps the newest 50 games and removes
+    older ones as new games start (finished games are kept as ...-finished.json).
+    geodeck play --resume alone lists the unfinished ones to choose from.
     """
-    if resume is not None:
-        held = _game_of(resume)
+    families = {g.id: g.family for g in catalogue()}
+    record: Path | None = None
+    if resume:
+        game, record = _resume_target(game, file, families)
+        held = _game_of(record)
         if held is None:
-            _unreadable(resume)
+            _unreadable(record)
         elif game not in (None, held):
             article = "an" if held[0] in "aeiou" else "a"
-            fail(f"{resume} holds {article} {held} game, not {game}")
+            fail(f"{record} holds {article} {held} game, not {game}")
         game = held or game
-    families = {g.id: g.family for g in catalogue()}
+    elif file is not None:
+        fail(f"a record FILE goes with --resume:  {geodeck_command()} play --resume {file}")
     known = ", ".join(families)
     if game is None:
         fail(f"name the game to play ({known}), or continue one with --resume FILE")
@@ -123,7 +152,8 @@ def play(
         "max_difficulty": max_difficulty,
         "remove_questions": remove_questions,
         "save": save,
-        "resume": resume,
+        "resume": record,
+        "force": force,
         "bots": bots,
         "fast": fast,
     }
@@ -135,6 +165,18 @@ def play(
         from geodeck.cli.cross.play import play_cross
 
         play_cross(game, **options)
+
+
+def _resume_target(
+    game: str | None, file: Path | None, families: dict[str, str]
+) -> tuple[str | None, Path]:
+    """The game named (if any) and the record to resume: ``FILE``, ``GAME`` when it is a
+    file rather than a game's name, or one chosen from the games folder."""
+    if file is not None:
+        return game, file
+    if game is not None and (game not in families or Path(game).exists()):
+        return None, Path(game)
+    return game, choose_saved(game)
 
 
 def _game_of(path: Path) -> str | None:

@@ -7,7 +7,15 @@ from pathlib import Path
 from geodeck.cli.bot_seats import BotSeat, Pacer, seat_names
 from geodeck.cli.cross.bots import BotHotSeat
 from geodeck.cli.cross.table import HotSeat
-from geodeck.cli.host import Saver, deal, fail, play_at_keyboard, read_record, refuse_setup
+from geodeck.cli.host import (
+    Saver,
+    deal,
+    fail,
+    play_at_keyboard,
+    read_record,
+    refuse_setup,
+    resumed_note,
+)
 from geodeck.cli.keyboard import Keyboard
 from geodeck.core.errors import GeodeckError
 from geodeck.cross.editions import EDITIONS, PLAYERS
@@ -65,6 +73,7 @@ def play_cross(
     remove_questions: int | None,
     save: Path | None,
     resume: Path | None,
+    force: bool,
     bots: str | None,
     fast: bool,
 ) -> None:
@@ -83,8 +92,7 @@ def play_cross(
             }
         )
         loaded = read_record(resume, CrossGame)
-        note = f"resumed from {resume}"
-        path: Path | None = save or resume
+        note = resumed_note(resume)
     else:
         loaded, dealt_seed = _new(
             game,
@@ -96,5 +104,6 @@ def play_cross(
             max_difficulty=max_difficulty,
         )
         note = f"seed {dealt_seed}"
-        path = save
-    play_at_keyboard(loaded, _hot_seat, note=note, save=path, fast=fast)
+    play_at_keyboard(
+        loaded, _hot_seat, note=note, save=save, resumed=resume, force=force, fast=fast
+    )

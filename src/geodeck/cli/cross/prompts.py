@@ -3,6 +3,8 @@
 When stdin is a terminal, answers are read with line editing and secret guesses with
 ``getpass`` (no echo). When it is not (a pipe, a test), each answer is one plain line, and
 the answers that are not secret are echoed so that the transcript reads like a session.
+Each question tells the keyboard what its help lists and which rule applies (``help``,
+``rules`` and ``history`` work at every question).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
+from geodeck.cli.cross.guide import GUESS, PLACE, RESPOND
 from geodeck.cli.cross.history import card_name, seat_name
 from geodeck.cli.cross.labels import (
     COLUMN,
@@ -22,7 +25,7 @@ from geodeck.cli.cross.labels import (
     gap_labels,
     label_range,
 )
-from geodeck.cli.keyboard import Keyboard
+from geodeck.cli.keyboard import Choice, Keyboard
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Place
 
 ACCEPT_WORDS = ("", "a", "accept")
@@ -37,14 +40,19 @@ def ask_place(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[CrossAction
     ranges = " or ".join(
         f"{label_range(line, len(ids))} ({LINE_TITLES[line]})" for line, ids in lines.items()
     )
+    card = card_name(view, view["current"])
     prompt = Text.assemble(
         (seat_name(view, seat), "bold green"),
         ", where does ",
-        (card_name(view, view["current"]), "bold magenta"),
+        (card, "bold magenta"),
         f" go? Type a gap label, {ranges}: ",
     )
+    gaps = [
+        (label_range(line, len(ids)), f"put {card} into that gap ({_line_words(line)})")
+        for line, ids in lines.items()
+    ]
     while True:
-        answer = kb.line(prompt).lower().strip("[]")
+        answer = kb.line(prompt, gaps, PLACE).lower().strip("[]")
         if answer in choices:
             return choices[answer]
         shown = f"'{answer}'" if answer else "nothing"
@@ -62,6 +70,7 @@ def ask_respond(
     accept = next(a for a in legal if isinstance(a, Accept))
     options: dict[str, Accept | Challenge] = dict.fromkeys(ACCEPT_WORDS, accept)
     keys = ["a"]
+    challenges: list[Choice] = []
     menu = [Text.assemble("   ", ("a", "bold cyan"), "  accept (or just press Enter)")]
     for action in legal:
         if not isinstance(action, Challenge):
@@ -72,14 +81,10 @@ def ask_respond(
         options[key] = action
         options.setdefault(name.lower(), action)
         keys.append(key)
+        where = f", the card {beside(SIDES[line][side])} it"
+        challenges.append((key, f"challenge against {name}{where}"))
         menu.append(
-            Text.assemble(
-                "   ",
-                (key, "bold cyan"),
-                "  challenge against ",
-                (name, "bold"),
-                f", the card {beside(SIDES[line][side])} it",
-            )
+            Text.assemble("   ", (key, "bold cyan"), "  challenge against ", (name, "bold"), where)
         )
     card = card_name(view, placed["card"])
     later = [seat_name(view, s) for s in placed["to_ask"][1:]]
@@ -94,8 +99,9 @@ def ask_respond(
         question.append(f" (next: {', '.join(later)})", "dim")
     kb.show(question, *menu)
     prompt = Text(f"Your answer ({'/'.join(keys)}): ")
+    choices = [("a or Enter", f"accept: {card} stays where it is"), *challenges]
     while True:
-        answer = kb.line(prompt).lower()
+        answer = kb.line(prompt, choices, RESPOND).lower()
         if answer in options:
             return options[answer]
         kb.error(
@@ -109,8 +115,13 @@ def ask_guess(kb: Keyboard, name: str, most: int) -> int:
     question = Text.assemble(
         (name, "bold green"), f", how many cards on the table are wrong? A number from 0 to {most}."
     )
+    choices = [(f"0 to {most}", "your guess: how many cards on the table are wrong")]
     while True:
-        answer = kb.secret(question, "Your secret guess (hidden as you type): ")
+        answer = kb.secret(question, "Your secret guess (hidden as you type): ", choices, GUESS)
         if answer.isascii() and answer.isdigit() and int(answer) <= most:
             return int(answer)
         kb.error(f"That is not a whole number from 0 to {most}; try again.")
+
+
+def _line_words(line: str) -> str:
+    return "the column" if line == COLUMN else f"the {LINE_TITLES[line]} line"

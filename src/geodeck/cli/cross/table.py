@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import RenderableType
 from rich.text import Text
 
+from geodeck.cli.cross.guide import GUESS, cross_rules
 from geodeck.cli.cross.history import Story, seat_name
 from geodeck.cli.cross.prompts import ask_guess, ask_place, ask_respond
 from geodeck.cli.cross.render import final_screen, fitted_screen, scoring_screen, table_panel
@@ -17,6 +19,13 @@ from geodeck.cross.game import CrossGame
 
 class HotSeat(Host[CrossGame]):
     """The game loop: show the table, ask whoever is due, apply, save, until the end."""
+
+    def rules(self, topic: str) -> RenderableType:
+        return cross_rules(self.game.view(None), topic)
+
+    def history(self) -> list[Text]:
+        """The whole story so far, as everyone saw it (no secret guess before its reveal)."""
+        return Story(self.game.view(None)).entries
 
     def run(self) -> None:
         while True:
@@ -61,22 +70,21 @@ class HotSeat(Host[CrossGame]):
         after = self.game.view(None)
         if after["outcome"] is None:
             kb.show(scoring_screen(after, Story(after).scorings[-1]))
-            self._play_on()
+            self._play_on(GUESS)
 
     def _guess(self, public: dict[str, Any], seat: int) -> None:
-        """A person's secret guess: with others at the keyboard, it is passed first and
-        the screen cleared after."""
+        """A person's secret guess, on the private screen: with others at the keyboard,
+        the keyboard is passed first and the guess shown back before the screen goes."""
         kb = self.kb
         name = seat_name(public, seat)
         if self.people > 1:
-            kb.pause(f"Pass the keyboard to {name}, then press Enter.")
-            kb.clear()
+            kb.pause(f"Pass the keyboard to {name}, then press Enter.", GUESS)
+        with kb.private(name):
             kb.show(table_panel(public, labels=False))
-        self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
-        if self.people > 1:
-            mine = _own_guess(self.game.view(seat), seat)
-            kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.")
-            kb.clear()
+            self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
+            if self.people > 1:
+                mine = _own_guess(self.game.view(seat), seat)
+                kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.", GUESS)
 
     def _the_end(self, view: dict[str, Any]) -> None:
         self.kb.clear()

@@ -3,10 +3,12 @@
 Everyone sees the shared screen, drawn from the spectator's view. The undercover player
 chooses the country and answers each question on a private screen, drawn from their own
 view (which alone holds the hidden country and the data's answer for it): the keyboard is
-passed ("pass the keyboard to Ann, then press Enter"), the screen is cleared before and
-after, and on a terminal the private screen is shown on the alternate screen, so that it
-leaves nothing in the scrollback. With only one person at the keyboard (the others are
-bots) there is nobody to pass it to, and that step is left out.
+passed ("pass the keyboard to Ann, then press Enter") and the secret typed on the
+keyboard's private screen (``Keyboard.private``): on a terminal the alternate screen,
+cleared before and after, which leaves nothing in the scrollback. With only one person at
+the keyboard (the others are bots) there is nobody to pass it to, and that step is left
+out. Country names, in the history and at the end, come from the game's country cards,
+for the rounds played before a resume too.
 
 The salt that keeps the commitment secret is made here with ``secrets`` for every hide,
 bots' hides included; the engine's suggested salt is never used.
@@ -21,14 +23,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.rule import Rule
+from rich.console import RenderableType
 from rich.text import Text
 
 from geodeck.cli.bot_seats import BotSeat, bot_said, seat_names
-from geodeck.cli.host import Host, deal, fail, play_at_keyboard, read_record, refuse_setup
+from geodeck.cli.host import (
+    Host,
+    deal,
+    fail,
+    play_at_keyboard,
+    read_record,
+    refuse_setup,
+    resumed_note,
+)
+from geodeck.cli.undercover.guide import ASK, HIDE, SCORE, legend, story, undercover_rules
 from geodeck.cli.undercover.prompts import ask_answer, ask_hide, ask_name, ask_stone
 from geodeck.cli.undercover.render import (
-    SECRET,
     country_name,
     final_screen,
     fitted_screen,
@@ -56,8 +66,26 @@ class UndercoverTable(Host[UndercoverGame]):
     save, reveal each round's country, until the end."""
 
     names: dict[str, str] = field(default_factory=dict, init=False)
+    """The countries' flags and names by id, from the game's country cards."""
     news: list[Text] = field(default_factory=list, init=False)
     revealed: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.names = {cid: flagged(country.card()) for cid, country in self.game.countries.items()}
+
+    # -- the commands at every question ---------------------------------------------------
+
+    def rules(self, topic: str) -> RenderableType:
+        return undercover_rules(self.public(), topic)
+
+    def history(self) -> list[Text]:
+        """The whole story so far, as everyone saw it (no hiding place before its reveal)."""
+        questions = {qid: question.text for qid, question in self.game.questions.items()}
+        return story(self.public(), self.names, questions)
+
+    def legend(self) -> list[Text]:
+        return legend(self.public())
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -83,10 +111,7 @@ class UndercoverTable(Host[UndercoverGame]):
 
     def public(self) -> dict[str, Any]:
         """The spectator's view, which is all a shared screen may show."""
-        view = self.game.view(None)
-        for card in view["layout"]:
-            self.names[card["id"]] = flagged(card)
-        return view
+        return self.game.view(None)
 
     def _shared(self, view: dict[str, Any], *lines: Text, spare: int = 2) -> None:
         """Clear the screen and show the table everyone may see, the news, ``lines``."""
@@ -104,29 +129,14 @@ class UndercoverTable(Host[UndercoverGame]):
         self.pacer.pause()
 
     @contextlib.contextmanager
-    def _private(self, seat: int) -> Iterator[None]:
-        """A private screen for ``seat``: the keyboard is passed first (when more than one
-        person plays), the screen is cleared before and after."""
-        kb = self.kb
+    def _private(self, seat: int, topic: str) -> Iterator[None]:
+        """A private screen for ``seat`` (``Keyboard.private``): the keyboard is passed
+        first when more than one person plays."""
         name = self.game.seats[seat]
         if self.people > 1:
-            kb.pause(f"Pass the keyboard to {name}, then press Enter.")
-        console = kb.console
-        alternate = console.is_terminal
-        kb.clear()
-        if alternate:
-            console.set_alt_screen(True)
-            kb.clear()
-        try:
-            kb.show(Rule(Text(f"🔒 {name}'s private screen", SECRET), style="magenta"))
+            self.kb.pause(f"Pass the keyboard to {name}, then press Enter.", topic)
+        with self.kb.private(name):
             yield
-        finally:
-            kb.clear()
-            if alternate:
-                console.set_alt_screen(False)
-                kb.clear()
-            else:
-                kb.show(Rule(Text(f"end of {name}'s private screen", "dim"), style="dim"))
 
     # -- the moves ------------------------------------------------------------------------
 
@@ -152,7 +162,7 @@ class UndercoverTable(Host[UndercoverGame]):
                 " goes undercover and chooses one of the countries in secret.",
             ),
         )
-        with self._private(seat):
+        with self._private(seat, HIDE):
             own = self.game.view(seat)
             self.kb.show(fitted_screen(self.kb.console, own, spare=4))
             country = ask_hide(self.kb, own)
@@ -195,7 +205,7 @@ class UndercoverTable(Host[UndercoverGame]):
                 " answers in private.",
             ),
         )
-        with self._private(seat):
+        with self._private(seat, ASK):
             own = self.game.view(seat)
             self.kb.show(fitted_screen(self.kb.console, own, spare=6))
             self._apply(Answer(seat, ask_answer(self.kb, own)))
@@ -229,7 +239,7 @@ class UndercoverTable(Host[UndercoverGame]):
         self.news = []
         if after["outcome"] is not None:
             return
-        self._play_on()
+        self._play_on(SCORE)
 
     def _the_end(self, view: dict[str, Any]) -> None:
         if self.revealed < view["round"]:
@@ -294,6 +304,7 @@ def play_undercover(
     remove_questions: int | None,
     save: Path | None,
     resume: Path | None,
+    force: bool,
     bots: str | None,
     fast: bool,
 ) -> None:
@@ -314,12 +325,12 @@ def play_undercover(
             }
         )
         game = read_record(resume, UndercoverGame)
-        note = f"resumed from {resume}"
-        path: Path | None = save or resume
+        note = resumed_note(resume)
     else:
         game, dealt_seed = _new(
             seats=seats, bots=bots, variant=variant, remove_questions=remove_questions, seed=seed
         )
         note = f"seed {dealt_seed}"
-        path = save
-    play_at_keyboard(game, UndercoverTable, note=note, save=path, fast=fast)
+    play_at_keyboard(
+        game, UndercoverTable, note=note, save=save, resumed=resume, force=force, fast=fast
+    )

@@ -5,7 +5,8 @@ A country is typed as its number on the table, its code (``ES``), its vehicle co
 or its name (``Spain``, or the start of a name that fits only one card: ``spa``). A stone
 is a country, with ``L`` added for the large stone (``7 L``, ``spain large``); Enter alone
 passes. Answers are ``y``, ``n``, ``p`` (probably), ``pn`` (probably not), ``ns`` (not sure),
-the words themselves, or their numbers 1 to 5.
+the words themselves, or their numbers 1 to 5. Every question also takes ``help`` (or
+``?``), ``rules``, ``history`` and ``quit`` (``cli.keyboard``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 
 from rich.text import Text
 
-from geodeck.cli.keyboard import Keyboard
+from geodeck.cli.keyboard import Choice, Keyboard
+from geodeck.cli.undercover.guide import ASK, HIDE, STONE
 from geodeck.cli.undercover.render import (
     ANSWER_WORDS,
     LARGE,
@@ -34,7 +36,7 @@ ANSWER_KEYS = {
     "no": ("n", "no", "2"),
     "probably": ("p", "probably", "3"),
     "probably_not": ("pn", "probably not", "probably_not", "4"),
-    "not_sure": ("ns", "not sure", "not_sure", "?", "5"),
+    "not_sure": ("ns", "not sure", "not_sure", "5"),
 }
 SIZE_WORDS = {"l": "large", "large": "large", "s": "small", "small": "small"}
 
@@ -77,8 +79,10 @@ def ask_hide(kb: Keyboard, view: Mapping[str, Any]) -> str:
         ", its code or its name): ",
     )
     country: str | None = None
+    choices = [(_count(cards), "the country's number on the table; or its code or name")]
     while True:
-        answer = kb.line(prompt)
+        confirm = [("Enter", "hide in the country chosen")] if country is not None else []
+        answer = kb.line(prompt, [*choices, *confirm], HIDE)
         if country is not None and answer == "":
             return country
         chosen = find_country(answer, cards)
@@ -126,8 +130,12 @@ def ask_name(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[UndercoverAc
         menu,
     )
     prompt = Text.assemble(seat_text(view, seat), ", name X (number or name): ")
+    choices = [
+        (f"{a.seeker + 1} or {seat_name(view, a.seeker)}", "this seeker stands for X")
+        for a in options
+    ]
     while True:
-        answer = kb.line(prompt).lower()
+        answer = kb.line(prompt, choices, ASK).lower()
         for action in options:
             name = seat_name(view, action.seeker).lower()
             if answer in (str(action.seeker + 1), name):
@@ -171,8 +179,14 @@ def ask_answer(kb: Keyboard, view: Mapping[str, Any]) -> str:
     kb.show(*lines, menu)
     default = f" (Enter: {ANSWER_WORDS[hint][0]})" if hint is not None else ""
     prompt = Text.assemble(seat_text(view, view["seat"]), f", your answer{default}: ")
+    choices = [
+        (f"{keys[0]} or {keys[-1]}", f"answer {ANSWER_WORDS[answer][0]}")
+        for answer, keys in ANSWER_KEYS.items()
+    ]
+    if hint is not None:
+        choices.append(("Enter", f"answer {ANSWER_WORDS[hint][0]}, as the data says"))
     while True:
-        typed = " ".join(kb.line(prompt).lower().split())
+        typed = " ".join(kb.line(prompt, choices, ASK).lower().split())
         if typed == "" and hint is not None:
             return str(hint)
         for answer, keys in ANSWER_KEYS.items():
@@ -228,8 +242,14 @@ def ask_stone(
         )
     )
     prompt = Text.assemble(seat_text(view, seat), " [", hand, "], your stone: ")
+    choices: list[Choice] = []
+    if mine["small"]:
+        choices.append((_count(cards), "a small stone on that country (or type its code or name)"))
+    if mine["large"]:
+        choices.append(("7 L", "your large stone on country 7 (any country, L after it)"))
+    choices.append(("Enter or pass", "place no stone this time"))
     while True:
-        typed = kb.line(prompt)
+        typed = kb.line(prompt, choices, STONE)
         if typed.lower() in PASS_WORDS:
             return passing
         parsed = parse_stone(typed, cards)
