@@ -1,9 +1,10 @@
 """The installed ``geodeck`` command on a terminal of a given size, emulated by tmux: what
 a player sees there (the visible rows, where the cursor is) and what they type.
 
-Each ``Screen`` runs its own tmux server (a socket of its own name), with no
-status line (the pane is the whole terminal) and a pane that stays after the command
-ends, so that its last screen can still be read. ``scripts/browser-deps`` installs tmux.
+Each ``Screen`` runs its own tmux server (a socket of its own name), with no status line
+(the pane is the whole terminal) and a pane that stays after the command ends, so that its
+last screen can still be read. The command's data directory is in the test's folder.
+``scripts/browser-deps`` installs tmux.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Screen:
         assert TMUX is not None, "tmux is not installed (scripts/browser-deps installs it)"
         self.tmux = TMUX
         self.columns, self.rows = columns, rows
+        self.data = folder / "data"
         self.socket = f"geodeck-{os.getpid()}-{next(NUMBERS)}"
         self.settings = folder / "tmux.conf"
         self.settings.write_text(SETTINGS, "utf-8")
@@ -48,8 +50,10 @@ class Screen:
         return done.stdout
 
     def start(self, *args: str | Path) -> None:
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        left_out = ("COLUMNS", "LINES", "TMUX", "TMUX_PANE")
+        env = {k: v for k, v in os.environ.items() if k not in left_out}
         env.update({"PYTHONIOENCODING": "utf-8", "NO_COLOR": "1", "LANG": "C.UTF-8"})
+        env["XDG_DATA_HOME"] = str(self.data)
         command = [GEODECK, *map(str, args)]
         subprocess.run(
             [self.tmux, "-L", self.socket, "-f", str(self.settings), "-u",
