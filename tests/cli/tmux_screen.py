@@ -1,18 +1,18 @@
 """The installed ``geodeck`` command on a terminal of a given size, emulated by tmux: what
 a player sees there (the visible rows, where the cursor is) and what they type.
 
-Each ``Screen`` runs its own tmux server (a socket of its own name), with no status line
-(the pane is the whole terminal) and a pane that stays after the command ends, so that its
-last screen can still be read. The command's data directory is in the test's folder.
-``scripts/browser-deps`` installs tmux.
+Each ``Screen`` runs its own tmux server (its socket in a short temporary folder, removed
+afterwards), with no status line (the pane is the whole terminal) and a pane that stays
+after the command ends, so that its last screen can still be read. The command's data
+directory is in the test's folder. ``scripts/browser-deps`` installs tmux.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,7 +22,6 @@ from tests.cli.command import GEODECK
 
 TMUX = shutil.which("tmux")
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "terminal"
-NUMBERS = itertools.count()
 SETTINGS = "set -g status off\nset -g remain-on-exit on\nset -g history-limit 10000\n"
 
 
@@ -34,13 +33,14 @@ class Screen:
         self.tmux = TMUX
         self.columns, self.rows = columns, rows
         self.data = folder / "data"
-        self.socket = f"geodeck-{os.getpid()}-{next(NUMBERS)}"
+        self.place = Path(tempfile.mkdtemp(prefix="geodeck-tmux-"))
+        self.socket = str(self.place / "socket")
         self.settings = folder / "tmux.conf"
         self.settings.write_text(SETTINGS, "utf-8")
 
     def _tmux(self, *args: str) -> str:
         done = subprocess.run(
-            [self.tmux, "-L", self.socket, "-f", str(self.settings), *args],
+            [self.tmux, "-S", self.socket, "-f", str(self.settings), *args],
             capture_output=True,
             text=True,
             encoding="utf-8",
@@ -56,7 +56,7 @@ class Screen:
         env["XDG_DATA_HOME"] = str(self.data)
         command = [GEODECK, *map(str, args)]
         subprocess.run(
-            [self.tmux, "-L", self.socket, "-f", str(self.settings), "-u",
+            [self.tmux, "-S", self.socket, "-f", str(self.settings), "-u",
              "new-session", "-d", "-x", str(self.columns), "-y", str(self.rows),
              *command],
             env=env,
@@ -66,8 +66,9 @@ class Screen:
 
     def close(self) -> None:
         subprocess.run(
-            [self.tmux, "-L", self.socket, "kill-server"], capture_output=True, check=False
+            [self.tmux, "-S", self.socket, "kill-server"], capture_output=True, check=False
         )
+        shutil.rmtree(self.place, ignore_errors=True)
 
     def lines(self) -> list[str]:
         """The visible rows, each without the spaces at its end."""
