@@ -458,7 +458,7 @@ def test_on_a_terminal_guesses_are_typed_unseen(tmp_path: Path) -> None:
     }
     record_file = tmp_path / "tiny.json"
     record_file.write_text(json.dumps(record), "utf-8")
-    with terminal("play", "--resume", record_file) as screen:
+    with terminal("play", "--resume", record_file, rows=50) as screen:  # the end on one page
         screen.expect(b"where does")
         screen.write(b"2\n")  # south of Berlin
         screen.expect(b"Your answer")

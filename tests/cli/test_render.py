@@ -57,16 +57,49 @@ def test_the_cross_crosses_at_the_start_card() -> None:
     assert column[row + 2 :] == ["[3]", "Rome", "[4]", "S"]
 
 
-def test_a_cross_too_wide_for_the_screen_wraps_the_west_east_line() -> None:
+def test_a_cross_too_wide_for_the_screen_writes_each_line_across() -> None:
     ids = ["m", "b", "k", "r", "o"]
-    layout = TableLayout({"west-east": ids, "north-south": ["b"]}, NAMES, "b")
+    layout = TableLayout({"west-east": ids, "north-south": ["r", "b"]}, NAMES, "b")
     lines = rendered(layout, 40)
-    assert lines[0] == "West to east, wrapped:"
-    assert max(len(line) for line in lines) <= 40
-    assert "North to south:" in lines
-    text = " ".join(lines)
-    assert text.index("Madrid") < text.index("◆Berlin") < text.index("Kyiv") < text.index("Oslo")
-    assert "[f] E" in text
+    assert lines == [
+        "west–east:   W [a] Madrid [b] ◆Berlin",
+        "             [c] Kyiv [d] Rome [e] Oslo",
+        "             [f] E",
+        "north–south: N [1] ◆Berlin [2] Rome",
+        "             [3] S",
+    ]
+
+
+def test_lines_across_break_between_cards_not_inside_names() -> None:
+    names = {**NAMES, "n": "Nizhniy Novgorod", "s": "Rostov-on-Don"}
+    ids = ["n", "b", "s", "m", "k"]
+    layout = TableLayout({"west-east": ids, "north-south": ["b"]}, names, "b", across=True)
+    lines = rendered(layout, 36)
+    assert max(len(line) for line in lines) <= 36
+    text = "\n".join(lines)
+    assert "[a] Nizhniy Novgorod" in text
+    assert "[c] Rostov-on-Don" in text
+    assert "…" not in text
+
+
+def test_a_tall_cross_can_be_asked_to_write_its_lines_across() -> None:
+    ns = ["r", "m", "b", "k", "o"]
+    cross = TableLayout({"west-east": ["b"], "north-south": ns}, NAMES, "b")
+    across = TableLayout({"west-east": ["b"], "north-south": ns}, NAMES, "b", across=True)
+    assert len(rendered(cross, 80)) == 6 + 2 * 4
+    assert rendered(across, 80) == [
+        "west–east:   W [a] ◆Berlin [b] E",
+        "north–south: N [1] Oslo [2] Kyiv [3] ◆Berlin [4] Madrid [5] Rome [6] S",
+    ]
+
+
+def test_a_column_across_has_its_ends_first_and_last() -> None:
+    layout = TableLayout(
+        {"column": ["r", "b", "m"]}, NAMES, "b", variant="population", labels=False, across=True
+    )
+    assert rendered(layout, 80) == [
+        "▲ more inhabitants · Madrid · ◆Berlin · Rome · ▼ fewer inhabitants"
+    ]
 
 
 def test_a_column_has_the_largest_at_the_top() -> None:
@@ -123,10 +156,9 @@ def test_the_story_rebuilds_the_table_from_the_history() -> None:
     assert log[:4] == [
         "Ann puts Madrid west of Berlin (west–east).",
         "Ben challenges Madrid against Berlin.",
-        "  Revealed: Madrid  40° 24' N, 3° 42' W",
-        "  Revealed: Berlin  52° 31' N, 13° 24' E",
+        "  Revealed: Madrid  40° 24' N, 3° 42' W · Berlin  52° 31' N, 13° 24' E",
+        "  Madrid is right against Berlin: Ann was right; both go face down again.",
     ]
-    assert "  Madrid is right against Berlin: face down again." in log
     assert "  Ben pays Ann 1 chip." in log
     assert "Ben puts Moscow west of Madrid (west–east)." in log
     assert "Ann accepts." in log

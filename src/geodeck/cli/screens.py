@@ -1,14 +1,19 @@
-"""What the screens of both families share: side by side, fitted to the terminal, short names."""
+"""What the screens of both families share: side by side, fitted to the terminal's height
+or shown in pages, short names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
+
+from geodeck.cli.keyboard import Keyboard
+
+MORE = "Press Enter for more"
 
 
 class Beside:
@@ -32,20 +37,104 @@ class Beside:
         yield grid
 
 
+class Spread:
+    """One line with text at its left and at its right: the first of ``forms`` (pairs of
+    left and right, the fullest first) that fits, else the last with its left cut short."""
+
+    def __init__(self, forms: Sequence[tuple[Text, Text]]) -> None:
+        self.forms = forms
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for left, right in self.forms:
+            if left.cell_len + 2 + right.cell_len <= width:
+                break
+        else:
+            left, right = self.forms[-1][0].copy(), self.forms[-1][1].copy()
+            right.truncate(width, overflow="ellipsis")
+            left.truncate(max(0, width - right.cell_len - 2), overflow="ellipsis")
+        yield Text.assemble(left, " " * (width - left.cell_len - right.cell_len), right)
+
+
+def height_of(console: Console, thing: RenderableType) -> int:
+    """The lines ``thing`` takes at the console's width."""
+    return len(console.render_lines(thing, console.options, pad=False))
+
+
+def room(console: Console, below: Sequence[RenderableType] = (), spare: int = 0) -> int:
+    """The lines a screen may take so that ``below`` and ``spare`` more lines (a prompt)
+    fit under it on the terminal."""
+    return console.size.height - spare - sum(height_of(console, thing) for thing in below)
+
+
+def first_fitting(console: Console, screens: Iterable[Group], lines: int) -> Group:
+    """The first of ``screens`` (the fullest first) at most ``lines`` high, else the last
+    one; off a terminal, where there is no height to fit, the first."""
+    shown: Group | None = None
+    for shown in screens:
+        if not console.is_terminal or height_of(console, shown) <= lines:
+            return shown
+    assert shown is not None, "no screen to show"
+    return shown
+
+
 def fit_height(
     console: Console, screen: Callable[[int], Group], most: int, spare: int = 0
 ) -> Group:
     """``screen(count)`` for the largest ``count`` from ``most`` down to 3 at which it and
     ``spare`` lines below it fit the terminal's height (off a terminal: ``most``)."""
-    count = most
-    while True:
-        shown = screen(count)
-        if not console.is_terminal or count <= 3:
-            return shown
-        height = len(console.render_lines(shown, console.options, pad=False))
-        if height + spare <= console.size.height:
-            return shown
-        count -= 1
+    counts = range(most, min(most, 3) - 1, -1)
+    return first_fitting(console, (screen(n) for n in counts), room(console, spare=spare))
+
+
+def pages(
+    console: Console,
+    parts: Sequence[RenderableType],
+    title: Callable[[int, int], RenderableType] | None = None,
+    spare: int = 1,
+) -> list[Group]:
+    """``parts`` laid out one after the other in pages that each fit the terminal's height
+    with ``spare`` lines under it (the prompt for the next page). A page from the second on
+    starts with ``title(page, pages)``. Off a terminal, or when everything fits at once, it
+    is one page; a part too tall for any page gets a page of its own."""
+    if not console.is_terminal:
+        return [Group(*parts)]
+    lines = console.size.height - spare
+    heights = [height_of(console, part) for part in parts]
+    if sum(heights) <= lines:
+        return [Group(*parts)]
+    extra = 0 if title is None else height_of(console, title(2, 2))
+    split: list[list[RenderableType]] = [[]]
+    used = 0
+    for part, height in zip(parts, heights, strict=True):
+        if split[-1] and used + height > lines:
+            split.append([])
+            used = extra
+        split[-1].append(part)
+        used += height
+    if title is None:
+        return [Group(*page) for page in split]
+    count = len(split)
+    return [
+        Group(*page) if number == 1 else Group(title(number, count), *page)
+        for number, page in enumerate(split, 1)
+    ]
+
+
+def show_pages(
+    kb: Keyboard, shown: Sequence[RenderableType], pause: Callable[[], None] | None = None
+) -> None:
+    """Each page on a cleared screen; before the next one the players press Enter
+    (``Press Enter for more (page 2 of 3).``), or with nobody at the keyboard, ``pause()``
+    waits a moment."""
+    for number, page in enumerate(shown):
+        if number:
+            if pause is None:
+                kb.pause(f"{MORE} (page {number + 1} of {len(shown)}).")
+            else:
+                pause()
+            kb.clear()
+        kb.show(page)
 
 
 def shorten(name: str, limit: int | None) -> str:

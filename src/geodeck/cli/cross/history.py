@@ -2,15 +2,19 @@
 
 Everything here reads only a view (``game.view(seat)``): the card fronts, the data of
 revealed cards and the filtered history. Replaying the history also gives the table as it
-stood at any moment, which the log and the scoring screen need.
+stood at any moment, which the log and the scoring screen need. The latest challenge of a
+round (the placement, the challenge, the revealed cards, the verdict and the payment) is
+kept whole in the log however short it is cut.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.console import Console, ConsoleOptions
+from rich.segment import Segment
 from rich.text import Text
 
 from geodeck.cli.cross.labels import COLUMN, LINE_TITLES, SIDES, beside
@@ -55,6 +59,27 @@ def chips(amount: int) -> str:
     return f"{amount} chip" + ("" if amount == 1 else "s")
 
 
+class Revealed(Text):
+    """The two cards a challenge turns over, with their values: on one line where it fits
+    (``  Revealed: Oslo  59° 55' N, 10° 45' E · Rome  41° 54' N, 12° 30' E``), else the
+    second card on a line of its own under the first, so that no value is broken."""
+
+    def __init__(self, cards: list[Text]) -> None:
+        super().__init__()
+        self.cards = cards
+        self.append("  Revealed: ")
+        self.append_text(Text(" · ").join(cards))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        if self.cell_len <= options.max_width:
+            yield from super().__rich_console__(console, options)
+            return
+        lead = "  Revealed: "
+        for number, card in enumerate(self.cards):
+            line = Text(lead if number == 0 else " " * len(lead)) + card
+            yield from console.render(line, options)
+
+
 @dataclass
 class Scoring:
     """One interim (or the final) scoring, as the history shows it once the guesses are in."""
@@ -89,6 +114,12 @@ class Story:
         self.entries: list[Text] = []
         self.scorings: list[Scoring] = []
         self._placed: tuple[str, str] | None = None
+        self._placer: int | None = None
+        self._challenger: int | None = None
+        self._placing_line = 0
+        self.challenge: tuple[int, int] | None = None
+        """Where in ``entries`` the round's latest challenge is told: first and end index."""
+        self._telling = False
         self._accepting: list[str] = []
         self._scoring: Scoring | None = None
         self._final = False
@@ -97,11 +128,25 @@ class Story:
         self._flush()
 
     def recent(self, count: int) -> list[Text]:
-        return self.entries[-count:] if count > 0 else []
+        """The last ``count`` lines of the log; if they leave out some of the round's latest
+        challenge, that challenge whole, then ``…`` and as many of the newest lines as fit
+        (at least one)."""
+        shown = self.entries[-count:] if count > 0 else []
+        if self.challenge is None:
+            return shown
+        first, end = self.challenge
+        if first >= len(self.entries) - len(shown):
+            return shown
+        told = self.entries[first:end]
+        newer = max(end, len(self.entries) - max(1, count - len(told) - 1))
+        gap = [Text("  …", "dim")] if newer > end else []
+        return [*told, *gap, *self.entries[newer:]]
 
     def _say(self, *parts: str | tuple[str, str]) -> None:
         self._flush()
         self.entries.append(Text.assemble(*parts))
+        if self._telling and self.challenge is not None:
+            self.challenge = (self.challenge[0], len(self.entries))
 
     def _flush(self) -> None:
         if self._accepting:
@@ -112,6 +157,8 @@ class Story:
 
     def _step(self, event: Mapping[str, Any]) -> None:
         kind = event["event"]
+        if self._telling and kind not in ("reveal", "judge", "pay", "exchange", "lapse"):
+            self._telling = False
         handler = getattr(self, f"_on_{kind}", None)
         if handler is not None:
             handler(event)
@@ -124,6 +171,8 @@ class Story:
         ids = self.lines[line]
         ids.insert(at, card)
         self._placed = (line, card)
+        self._placer = event["seat"]
+        self._placing_line = len(self.entries) + (1 if self._accepting else 0)
         low, high = SIDES[line]
         before = ids[at - 1] if at > 0 else None
         after = ids[at + 1] if at + 1 < len(ids) else None
@@ -149,6 +198,9 @@ class Story:
 
     def _on_challenge(self, event: Mapping[str, Any]) -> None:
         placed = self._placed[1] if self._placed else "?"
+        self._challenger = event["seat"]
+        self._telling = True
+        self.challenge = (self._placing_line, len(self.entries))
         self._say(
             (seat_name(self.view, event["seat"]), NAME),
             " challenges ",
@@ -159,18 +211,31 @@ class Story:
         )
 
     def _on_reveal(self, event: Mapping[str, Any]) -> None:
-        if self._scoring is not None or len(event["cards"]) != 2:
+        if not self._telling or len(event["cards"]) != 2:
             return
-        for card in event["cards"]:
-            facts = card_facts(self.view, card, brief=True) or "?"
-            self._say("  Revealed: ", self._name(card), f"  {facts}")
+        cards = [
+            Text.assemble(self._name(card), f"  {card_facts(self.view, card, brief=True) or '?'}")
+            for card in event["cards"]
+        ]
+        self._flush()
+        self.entries.append(Revealed(cards))
+        if self.challenge is not None:
+            self.challenge = (self.challenge[0], len(self.entries))
 
     def _on_judge(self, event: Mapping[str, Any]) -> None:
         card, against = self._name(event["card"]), self._name(event["against"])
+        placer = seat_name(self.view, self._placer)
+        challenger = seat_name(self.view, self._challenger)
         if event["right"]:
-            self._say("  ", card, (" is right", GOOD), " against ", against, ": face down again.")
+            self._say(
+                "  ", card, (" is right", GOOD), " against ", against, ": ", (placer, NAME),
+                " was right; both go face down again.",
+            )  # fmt: skip
         else:
-            self._say("  ", card, (" is wrong", BAD), " against ", against, ": out of the game.")
+            self._say(
+                "  ", card, (" is wrong", BAD), " against ", against, ": ", (challenger, NAME),
+                " was right; it leaves the game.",
+            )  # fmt: skip
             if self._placed:
                 self.lines[self._placed[0]].remove(event["card"])
 
@@ -222,6 +287,7 @@ class Story:
     def _on_remove(self, event: Mapping[str, Any]) -> None:
         if self._scoring is None:
             return
+        self.challenge = None
         for ids in self.lines.values():
             ids.clear()
         self._say(f"  The table is cleared: {len(event['cards'])} cards leave the game.")

@@ -10,8 +10,9 @@ from rich.text import Text
 from geodeck.cli.cross.guide import GUESS, cross_rules
 from geodeck.cli.cross.history import Story, seat_name
 from geodeck.cli.cross.prompts import ask_guess, ask_place, ask_respond
-from geodeck.cli.cross.render import final_screen, fitted_screen, scoring_screen, table_panel
+from geodeck.cli.cross.render import end_pages, fitted_screen, fitted_table, scoring_pages
 from geodeck.cli.host import Host
+from geodeck.cli.screens import show_pages
 from geodeck.core.seats import clockwise_from
 from geodeck.cross.actions import Guess
 from geodeck.cross.game import CrossGame
@@ -41,8 +42,9 @@ class HotSeat(Host[CrossGame]):
 
     def _turn(self, view: dict[str, Any], kind: str) -> None:
         self.kb.clear()
-        spare = 2 if kind == "place" else 7
-        self.kb.show(fitted_screen(self.kb.console, view, spare=spare), self._footer())
+        spare = 2 if kind == "place" else 6
+        footer = self._footer()
+        self.kb.show(fitted_screen(self.kb.console, view, spare=spare, below=[footer]), footer)
         seat = view["next"]["seats"][0]
         legal = self.game.legal_actions(seat)
         if kind == "place":
@@ -59,17 +61,17 @@ class HotSeat(Host[CrossGame]):
             public = self.game.view(None)
             kind = "Final scoring" if public["guessing"]["final"] else "Interim scoring"
             kb.clear()
-            kb.show(
-                fitted_screen(kb.console, public, labels=False, spare=3),
-                Text.assemble(
-                    (kind, "bold magenta"),
-                    ": everyone guesses in secret how many cards on the table are wrong.",
-                ),
+            said = Text.assemble(
+                (kind, "bold magenta"),
+                ": everyone guesses in secret how many cards on the table are wrong.",
             )
+            kb.show(fitted_screen(kb.console, public, labels=False, spare=2, below=[said]), said)
             self._guess(public, seat)
         after = self.game.view(None)
         if after["outcome"] is None:
-            kb.show(scoring_screen(after, Story(after).scorings[-1]))
+            kb.clear()
+            scoring = scoring_pages(kb.console, after, Story(after).scorings[-1])
+            show_pages(kb, scoring, None if self.people else self.pacer.pause)
             self._play_on(GUESS)
 
     def _guess(self, public: dict[str, Any], seat: int) -> None:
@@ -80,7 +82,7 @@ class HotSeat(Host[CrossGame]):
         if self.people > 1:
             kb.pause(f"Pass the keyboard to {name}, then press Enter.", GUESS)
         with kb.private(name):
-            kb.show(table_panel(public, labels=False))
+            kb.show(fitted_table(kb.console, public, labels=False, spare=3))
             self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
             if self.people > 1:
                 mine = _own_guess(self.game.view(seat), seat)
@@ -88,10 +90,8 @@ class HotSeat(Host[CrossGame]):
 
     def _the_end(self, view: dict[str, Any]) -> None:
         self.kb.clear()
-        story = Story(view)
-        if story.scorings:
-            self.kb.show(scoring_screen(view, story.scorings[-1]))
-        self.kb.show(final_screen(view))
+        pause = None if self.people else self.pacer.pause
+        show_pages(self.kb, end_pages(self.kb.console, view), pause)
 
 
 def _own_guess(view: dict[str, Any], seat: int) -> int | None:

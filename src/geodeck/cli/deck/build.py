@@ -18,6 +18,7 @@ from geodeck.cli.deck.common import (
 )
 from geodeck.cli.errors import FAILED
 from geodeck.cli.files import check_output
+from geodeck.cli.invocation import geodeck_command
 from geodeck.decks.places import (
     MAX_CARDS,
     MIN_CARDS,
@@ -178,4 +179,4 @@ def build(
         f"spacing D = {distance:.1f} km, difficulty 1/2/3: "
         f"{levels[1]}/{levels[2]}/{levels[3]} ({seconds:.1f} s)"
     )
-    out_console.print(f"play it: geodeck play uppsala --deck {out} --seats Ann,Ben")
+    out_console.print(f"play it: {geodeck_command()} play uppsala --deck {out} --seats Ann,Ben")

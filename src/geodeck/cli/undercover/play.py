@@ -36,17 +36,16 @@ from geodeck.cli.host import (
     refuse_setup,
     resumed_note,
 )
+from geodeck.cli.screens import show_pages
 from geodeck.cli.undercover.guide import ASK, HIDE, SCORE, legend, story, undercover_rules
 from geodeck.cli.undercover.prompts import ask_answer, ask_hide, ask_name, ask_stone
 from geodeck.cli.undercover.render import (
     country_name,
-    final_screen,
     fitted_screen,
     flagged,
-    reveal_screen,
-    round_report,
     seat_text,
 )
+from geodeck.cli.undercover.reveal import end_pages, reveal_pages, round_report
 from geodeck.core.errors import GeodeckError
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
 from geodeck.undercover.game import UndercoverGame
@@ -116,12 +115,8 @@ class UndercoverTable(Host[UndercoverGame]):
     def _shared(self, view: dict[str, Any], *lines: Text, spare: int = 2) -> None:
         """Clear the screen and show the table everyone may see, the news, ``lines``."""
         self.kb.clear()
-        self.kb.show(
-            fitted_screen(self.kb.console, view, spare=spare + len(self.news) + len(lines)),
-            self._footer(),
-            *self.news,
-            *lines,
-        )
+        below = [self._footer(), *self.news, *lines]
+        self.kb.show(fitted_screen(self.kb.console, view, spare=spare, below=below), *below)
         self.news = []
 
     def _bot_moved(self, player: BotSeat, said: Text) -> None:
@@ -231,23 +226,21 @@ class UndercoverTable(Host[UndercoverGame]):
     def _reveal(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """The country and salt are revealed, the commitment checked, the round scored."""
         report = round_report(before, after)
-        if report is None:
-            return
+        if report is None or after["outcome"] is not None:
+            return  # the last round's end is shown with the final scores
         self.revealed = report.number
         self.kb.clear()
-        self.kb.show(*self.news, reveal_screen(after, report))
+        shown = reveal_pages(self.kb.console, after, report, above=self.news)
+        show_pages(self.kb, shown, None if self.people else self.pacer.pause)
         self.news = []
-        if after["outcome"] is not None:
-            return
         self._play_on(SCORE)
 
     def _the_end(self, view: dict[str, Any]) -> None:
-        if self.revealed < view["round"]:
-            report = round_report(view, view)
-            if report is not None:
-                self.kb.clear()
-                self.kb.show(reveal_screen(view, report))
-        self.kb.show(Text(), final_screen(view, self.names))
+        report = round_report(view, view) if self.revealed < view["round"] else None
+        self.kb.clear()
+        shown = end_pages(self.kb.console, view, report, self.names, above=self.news)
+        show_pages(self.kb, shown, None if self.people else self.pacer.pause)
+        self.news = []
 
 
 def _hidden_news(view: dict[str, Any], *, who: bool = True) -> Text:

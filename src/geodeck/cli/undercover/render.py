@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich import box
@@ -20,8 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from geodeck.cli.screens import Beside, fit_height, shorten, winners_line
-from geodeck.undercover.commitment import verify
+from geodeck.cli.screens import Beside, Spread, first_fitting, room, shorten
 
 ANSWER_WORDS = {
     "yes": ("yes", "bold green"),
@@ -105,19 +104,29 @@ def short_names(view: Mapping[str, Any]) -> list[str]:
     return out if len(set(out)) == len(out) else [f"{n[:1]}{i + 1}" for i, n in enumerate(names)]
 
 
+def initials(view: Mapping[str, Any]) -> list[str]:
+    """A tag per seat as short as can be: the first letter of the name, or where those
+    clash, the short tags of ``short_names``."""
+    first = [str(seat["name"])[:1] for seat in view["seats"]]
+    return first if len(set(first)) == len(first) else short_names(view)
+
+
 def stones_text(
     view: Mapping[str, Any],
     stones: Sequence[Mapping[str, Any]],
     *,
     short: bool = False,
     marks: bool = False,
+    tags: Sequence[str] | None = None,
 ) -> Text:
     """``Ann ●● Ben ◉``: the stones on one country, grouped by seat in the order placed
-    (``short``: ``Ann●● Ben3●◉`` with short tags and counts; ``marks``: ``●●◉`` alone)."""
+    (``short``: ``Ann●● Ben3●◉ B1:4●`` with short tags and counts, or with ``tags`` of
+    one's own; ``marks``: ``●●◉`` alone)."""
     by_seat: dict[int, list[str]] = {}
     for stone in stones:
         by_seat.setdefault(stone["seat"], []).append(stone["size"])
-    tags = short_names(view) if short else [str(seat["name"]) for seat in view["seats"]]
+    if tags is None:
+        tags = short_names(view) if short else [str(seat["name"]) for seat in view["seats"]]
     out = Text()
     for seat, sizes in by_seat.items():
         if out:
@@ -129,6 +138,8 @@ def stones_text(
         if short:
             small = sizes.count("small")
             dots = f"{small}{SMALL}" if small > 2 else SMALL * small
+            if small > 2 and not marks and tags[seat][-1:].isdigit():
+                dots = ":" + dots  # B1:4● rather than B14●
             out.append(dots + LARGE * sizes.count("large"), seat_style(seat))
         else:
             out.append("".join(LARGE if s == "large" else SMALL for s in sizes), seat_style(seat))
@@ -247,41 +258,204 @@ def legend() -> Text:
     )
 
 
+# -- the countries one a line --------------------------------------------------------------
+
+ROWS_BELOW = 120
+"""Below this many columns the countries are shown one a line, not as cards."""
+
+
+@dataclass
+class Column:
+    """A column of ``CountryRows``: a key of the cells, where the text sits, the spaces
+    before it."""
+
+    key: str
+    right: bool = False
+    gap: int = 2
+
+
+COLUMNS = (
+    Column("mark", gap=0),
+    Column("number", right=True, gap=0),
+    Column("name", gap=1),
+    Column("capital"),
+    Column("vehicle"),
+    Column("area", right=True),
+    Column("area_rank", gap=1),
+    Column("population", right=True),
+    Column("population_rank", gap=1),
+    Column("colour"),
+    Column("stones"),
+)
+ROW_FORMS = (
+    ("long",),
+    ("long", "colour"),
+    ("short", "colour"),
+    ("short", "colour", "area_rank", "population_rank"),
+    ("short", "colour", "area_rank", "population_rank", "inh."),
+    ("short", "colour", "area_rank", "population_rank", "inh.", "tight"),
+    ("short", "colour", "area_rank", "population_rank", "inh.", "tight", "initials"),
+)
+"""What each narrower form leaves out: the colour group's name (the mark at the start of
+the line keeps its colour), then the population's digits (``short``: in millions), then
+the ranks, then the population's unit (the area keeps its ``km²``, which tells the two
+numbers apart), then a space between columns, then all but the first letter of the names
+by the stones."""
+SHORTEST = {"capital": 8, "name": 10}
+"""Where no form fits, capitals and then names are cut, down to this many cells."""
+
+
+def millions(value: Any) -> str:
+    """A population of a million or more in millions (``68.8 M``), else in full."""
+    if isinstance(value, int | float) and value >= 1_000_000:
+        return f"{value / 1_000_000:.1f} M"
+    return number_text(value)
+
+
+@dataclass
+class CountryRows:
+    """The laid-out countries one a line: a mark in the colour of the group, number, flag
+    and name, capital, vehicle code, area and population with their world ranks, the colour
+    group and the stones on each. Where the terminal is narrow the colour's name goes, the
+    population is given in millions, the ranks go (``ROW_FORMS``); capitals and names are
+    cut short only where even that does not fit."""
+
+    view: Mapping[str, Any]
+    cards: Sequence[Mapping[str, Any]]
+    stones: Mapping[str, Sequence[Mapping[str, Any]]]
+    mark: str | None = None
+    """The country to single out: the hiding place (a private screen, or after the reveal)."""
+    mark_label: str = "★"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for leave_out in ROW_FORMS:
+            rows = [self.cells(n, card, leave_out) for n, card in enumerate(self.cards, 1)]
+            tight = "tight" in leave_out
+            if self.width(rows, tight) <= width:
+                yield from self.lines(rows, tight)
+                return
+        for key, shortest in SHORTEST.items():
+            longest = max(row[key].cell_len for row in rows)
+            over = self.width(rows, tight) - width
+            if over <= 0:
+                break
+            for row in rows:
+                row[key].truncate(max(shortest, longest - over), overflow="ellipsis")
+        yield from self.lines(rows, tight)
+
+    def cells(
+        self, number: int, card: Mapping[str, Any], leave_out: Sequence[str]
+    ) -> dict[str, Text]:
+        colour = str(card.get("colour", ""))
+        marked = card["id"] == self.mark
+        on = self.stones.get(card["id"], [])
+        tags = initials(self.view) if "initials" in leave_out else None
+        stones = stones_text(self.view, on, short=True, tags=tags)
+        if marked:
+            stones = Text.assemble((self.mark_label, SECRET), " " if on else "", stones)
+        population = card.get("population")
+        shown = {
+            "mark": Text("▌", group_style(colour)),
+            "number": Text(str(number), NUMBER),
+            "name": Text(flagged(card), "bold reverse magenta" if marked else NAME),
+            "capital": Text(str(card.get("capital", ""))),
+            "vehicle": Text(str(card.get("vehicle", "")), "bold reverse"),
+            "area": Text(f"{number_text(card['area'])} km²") if "area" in card else Text(""),
+            "area_rank": _rank(card.get("area_rank")),
+            "population": Text(
+                (millions(population) if "short" in leave_out else number_text(population))
+                + ("" if "inh." in leave_out else " inh.")
+            )
+            if population is not None
+            else Text(""),
+            "population_rank": _rank(card.get("population_rank")),
+            "colour": Text(colour, f"italic {group_style(colour)}"),
+            "stones": stones,
+        }
+        return {key: Text("") if key in leave_out else text for key, text in shown.items()}
+
+    @staticmethod
+    def width(rows: Sequence[Mapping[str, Text]], tight: bool = False) -> int:
+        total = 0
+        for column in COLUMNS:
+            widest = max((row[column.key].cell_len for row in rows), default=0)
+            if widest:
+                total += widest + (min(1, column.gap) if tight else column.gap)
+        return total
+
+    @staticmethod
+    def lines(rows: Sequence[Mapping[str, Text]], tight: bool = False) -> list[Text]:
+        widths = {c.key: max((row[c.key].cell_len for row in rows), default=0) for c in COLUMNS}
+        out = []
+        for row in rows:
+            line = Text()
+            for column in COLUMNS:
+                widest = widths[column.key]
+                if not widest:
+                    continue
+                cell = row[column.key]
+                pad = " " * (widest - cell.cell_len)
+                line.append(" " * (min(1, column.gap) if tight else column.gap))
+                line.append_text(Text(pad) + cell if column.right else cell + Text(pad))
+            line.rstrip()
+            out.append(line)
+        return out
+
+
+def countries(
+    view: Mapping[str, Any],
+    cards: Sequence[Mapping[str, Any]],
+    stones: Mapping[str, Sequence[Mapping[str, Any]]],
+    mark: str | None = None,
+    mark_label: str = "★",
+    *,
+    rows: bool = False,
+) -> CountryCards | CountryRows:
+    """The countries as cards, or one a line (``rows``)."""
+    kind = CountryRows if rows else CountryCards
+    return kind(view, cards, stones, mark, mark_label)
+
+
 # -- the table -----------------------------------------------------------------------------
 
 
-def header(view: Mapping[str, Any]) -> Table:
-    grid = Table.grid(expand=True, padding=(0, 2))
-    grid.add_column(no_wrap=True)
-    grid.add_column(justify="right", no_wrap=True, overflow="ellipsis")
-    title = Text.assemble(
-        (view["title"], "bold"),
-        f"  ·  {view['variant']}  ·  round {view['round']} of {view['rounds']}",
-    )
+def header(view: Mapping[str, Any]) -> Spread:
+    """The game, the round and the questions on one line, in fewer words where it is
+    narrow."""
+    title, variant = Text(view["title"], "bold"), view["variant"]
+    rounds = f"round {view['round']} of {view['rounds']}"
     if view["outcome"] is not None:
-        right = Text("the game is over", DIM)
-    else:
-        right = Text.assemble(
-            "question ",
-            (str(len(view["questions"])), NAME),
-            " of 12 · ",
-            (str(view["questions_left"]), NAME),
-            " in the pile",
-        )
-    grid.add_row(title, right)
-    return grid
+        done = Text("the game is over", DIM)
+        return Spread([(Text.assemble(title, f"  ·  {variant}  ·  {rounds}"), done)])
+    asked = Text.assemble("question ", (str(len(view["questions"])), NAME), " of 12")
+    pile = Text.assemble(" · ", (str(view["questions_left"]), NAME), " in the pile")
+    return Spread(
+        [
+            (Text.assemble(title, f"  ·  {variant}  ·  {rounds}"), asked + pile),
+            (Text.assemble(title, f" · {variant} · {rounds}"), asked + pile),
+            (Text.assemble(title, f" · {rounds}"), asked + pile),
+            (Text.assemble(title, f" · {rounds}"), asked),
+            (Text(rounds), asked),
+        ]
+    )
 
 
-def commitment_line(view: Mapping[str, Any]) -> Text:
+def commitment_line(view: Mapping[str, Any], *, cut: bool = False) -> Text:
+    """Who is undercover, and the commitment to the country (``cut``: on one line, the
+    commitment cut short where the line is too narrow for it)."""
     if view["commitment"] is None:
         return Text.assemble(
             seat_text(view, view["undercover"]), " is undercover, choosing a country in secret…"
         )
-    return Text.assemble(
+    line = Text.assemble(
         seat_text(view, view["undercover"]),
         " is undercover · commitment ",
         (view["commitment"], "bold yellow"),
     )
+    if cut:
+        line.no_wrap, line.overflow = True, "ellipsis"
+    return line
 
 
 def _answer_cell(view: Mapping[str, Any], question: Mapping[str, Any]) -> Text:
@@ -329,10 +503,13 @@ def guesses_after_answer(view: Mapping[str, Any]) -> Text | None:
     return Text("  ·  ").join(parts) if parts else None
 
 
-def questions_panel(view: Mapping[str, Any], limit: int = QUESTION_LINES) -> Panel:
+def questions_grid(
+    view: Mapping[str, Any], limit: int = QUESTION_LINES, *, compact: bool = False
+) -> Table:
     """The questions turned over this round, X named, who read them and the answers; under
     the current one, the stones placed since its answer. The undercover player's own view
-    adds the data's answer for the hidden country."""
+    adds the data's answer for the hidden country. ``compact`` leaves out the line that
+    counts the earlier questions not shown."""
     questions = view["questions"]
     current = view["question"]
     private = view["hidden"] is not None
@@ -343,7 +520,7 @@ def questions_panel(view: Mapping[str, Any], limit: int = QUESTION_LINES) -> Pan
     if private:
         grid.add_column(no_wrap=True)
     shown = questions[-limit:] if limit > 0 else []
-    if len(shown) < len(questions):
+    if len(shown) < len(questions) and not compact:
         hidden = len(questions) - len(shown)
         grid.add_row("", Text(f"… {hidden} earlier question{'s' if hidden > 1 else ''}", DIM))
     for question in shown:
@@ -362,8 +539,13 @@ def questions_panel(view: Mapping[str, Any], limit: int = QUESTION_LINES) -> Pan
                 grid.add_row("", guesses)
     if not questions:
         grid.add_row("", Text("No question yet this round.", DIM))
+    return grid
+
+
+def questions_panel(view: Mapping[str, Any], limit: int = QUESTION_LINES) -> Panel:
+    """``questions_grid`` in a panel headed with the round."""
     return Panel(
-        grid,
+        questions_grid(view, limit),
         title=f"Round {view['round']}: questions and answers",
         title_align="left",
         border_style="blue",
@@ -416,249 +598,145 @@ def scores_table(
     return table
 
 
-def table_screen(view: Mapping[str, Any], *, questions: int = QUESTION_LINES) -> Group:
-    """The table as the view's seat may see it: cards, stones, questions, scores."""
+def scores_line(view: Mapping[str, Any], *, marked: Sequence[int] = ()) -> Text:
+    """The scores in a line: ``▶Ben ●●●●◉ 3 · Cem ●●●●● 0 · Ann undercover 2``."""
+    out = Text()
+    for seat in view["seats"]:
+        index = seat["seat"]
+        if out:
+            out.append(" · ", DIM)
+        if index in marked:
+            out.append("▶", "bold green")
+        out.append_text(seat_text(view, index))
+        if index == view["undercover"] and view["outcome"] is None:
+            out.append(" undercover", SECRET)
+        else:
+            style = seat_style(index)
+            out.append(" " + SMALL * seat["small"] + (LARGE if seat["large"] else ""), style)
+        out.append(f" {seat['score']}", "bold green")
+    return out
+
+
+def who_line(view: Mapping[str, Any], *, cut: bool = False) -> Text:
+    """On a private screen, whose it is and where they hide; else who is undercover."""
     hidden = view["hidden"]
-    parts: list[RenderableType] = [header(view)]
     if hidden is not None:
-        parts.append(
-            Text.assemble(
-                ("🔒 Private screen of ", SECRET),
-                seat_text(view, view["seat"]),
-                (": you are hiding in ", SECRET),
-                (country_name(view["layout"], hidden["country"]), "bold reverse magenta"),
-            )
+        return Text.assemble(
+            ("🔒 Private screen of ", SECRET),
+            seat_text(view, view["seat"]),
+            (": you are hiding in ", SECRET),
+            (country_name(view["layout"], hidden["country"]), "bold reverse magenta"),
+        )
+    if view["seat"] is not None and view["seat"] == view["undercover"]:
+        return Text.assemble(
+            ("🔒 Private screen of ", SECRET),
+            seat_text(view, view["seat"]),
+            (": choose the country you hide in", SECRET),
+        )
+    return commitment_line(view, cut=cut)
+
+
+def short_header(view: Mapping[str, Any]) -> Spread:
+    """The header with who is undercover in it (or, on a private screen, where the player
+    hides), for the barest form of the table."""
+    hidden = view["hidden"]
+    if hidden is not None:
+        who = Text.assemble(
+            ("🔒 you hide in ", SECRET),
+            (country_name(view["layout"], hidden["country"]), "bold reverse magenta"),
         )
     elif view["seat"] is not None and view["seat"] == view["undercover"]:
-        parts.append(
-            Text.assemble(
-                ("🔒 Private screen of ", SECRET),
-                seat_text(view, view["seat"]),
-                (": choose the country you hide in", SECRET),
-            )
-        )
+        who = Text("🔒 choose where you hide", SECRET)
     else:
-        parts.append(commitment_line(view))
+        who = Text.assemble(seat_text(view, view["undercover"]), " is undercover")
+    rounds = f" · round {view['round']} of {view['rounds']}"
+    asked = Text.assemble("question ", (str(len(view["questions"])), NAME), " of 12")
+    pile = Text.assemble(" · ", (str(view["questions_left"]), NAME), " in the pile")
+    return Spread([(who + rounds, asked + pile), (who + rounds, asked), (who, asked)])
+
+
+CARDS, ROWS, COMPACT, BARE = "cards", "rows", "compact", "bare"
+"""The table screen's forms, the fullest first: the countries as cards; one a line with the
+questions and scores in a panel and a table; without the panel, the scores in a line and
+the commitment cut to a line; the header telling who is undercover, the current question
+alone and no scores."""
+
+
+def table_screen(
+    view: Mapping[str, Any], *, questions: int = QUESTION_LINES, form: str = CARDS
+) -> Group:
+    """The table as the view's seat may see it: cards, stones, questions, scores."""
+    hidden = view["hidden"]
+    marked = view["next"]["seats"]
+    if form == BARE:
+        parts: list[RenderableType] = [short_header(view)]
+    else:
+        parts = [header(view), who_line(view, cut=form == COMPACT)]
     parts.append(
-        CountryCards(
+        countries(
             view,
             view["layout"],
             view["stones"],
             mark=hidden["country"] if hidden else None,
-            mark_label="★ you",
+            mark_label="★ you" if form == CARDS else "★",
+            rows=form != CARDS,
         )
     )
-    parts.append(legend())
-    parts.append(
-        Beside(
-            questions_panel(view, questions),
-            scores_table(view, marked=view["next"]["seats"]),
-            grow="left",
+    if form == COMPACT:
+        parts.append(questions_grid(view, questions, compact=True))
+        parts.append(scores_line(view, marked=marked))
+    elif form == BARE:
+        parts.append(current_question(view))
+    else:
+        parts.append(legend())
+        parts.append(
+            Beside(
+                questions_panel(view, questions),
+                scores_table(view, marked=marked),
+                grow="left",
+            )
         )
-    )
     return Group(*parts)
 
 
-def fitted_screen(console: Console, view: Mapping[str, Any], *, spare: int = 0) -> Group:
-    """``table_screen`` with the question list cut short so that the screen and ``spare``
-    lines below it fit the terminal (down to the last three questions)."""
-    return fit_height(
-        console, lambda count: table_screen(view, questions=count), QUESTION_LINES, spare
-    )
+def current_question(view: Mapping[str, Any]) -> Text:
+    """The question turned over last and its answer so far, on a line."""
+    questions = view["questions"]
+    if not questions:
+        return Text("No question yet this round.", DIM)
+    question = questions[-1]
+    out = Text.assemble((f"▶ {question['number']}. ", NUMBER), (question["reads"], NAME), "  ")
+    out.append_text(_answer_cell(view, question))
+    if "hint" in question:
+        out.append("  ")
+        out.append_text(_hint_cell(question))
+    return out
+
+
+def fitted_screen(
+    console: Console,
+    view: Mapping[str, Any],
+    *,
+    spare: int = 0,
+    below: Sequence[RenderableType] = (),
+) -> Group:
+    """The fullest ``table_screen`` that fits the terminal with ``below`` (shown under it)
+    and ``spare`` more lines for the prompt: with the countries as cards (from ``ROWS_BELOW``
+    columns) and the question list cut down to the last three, then one country a line,
+    then the compact forms down to the current question alone."""
+
+    def screens() -> Iterator[Group]:
+        forms = [(ROWS, 3), (COMPACT, 1), (BARE, 1)]
+        if console.width >= ROWS_BELOW:
+            forms.insert(0, (CARDS, 3))
+        for form, fewest in forms:
+            for count in range(QUESTION_LINES, fewest - 1, -1):
+                yield table_screen(view, questions=count, form=form)
+
+    return first_fitting(console, screens(), room(console, below, spare))
 
 
 def country_name(cards: Sequence[Mapping[str, Any]], country: str) -> str:
     """The flag and name of ``country`` as its card among ``cards`` shows it (else its id)."""
     card = next((c for c in cards if c["id"] == country), None)
     return flagged(card) if card else country
-
-
-# -- the end of a round and of the game ----------------------------------------------------
-
-
-@dataclass
-class RoundReport:
-    """A finished round as the shared screen tells it."""
-
-    number: int
-    undercover: int
-    country: str
-    salt: str
-    commitment: str
-    """The commitment everyone was shown when the country was hidden."""
-    discovered: bool
-    asked: int
-    points: list[int]
-    cards: list[dict[str, Any]]
-    stones: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    questions: list[dict[str, Any]] = field(default_factory=list)
-
-
-def round_report(before: Mapping[str, Any], after: Mapping[str, Any]) -> RoundReport | None:
-    """The round that ended between two spectator views: ``before`` still shows its
-    cards and questions; ``after`` holds the reveal in its history."""
-    history = after["history"]
-    reveal = next((e for e in reversed(history) if e["event"] == "reveal"), None)
-    if reveal is None:
-        return None
-    number = reveal["round"]
-    shown = reveal["commitment"]
-    stones: dict[str, list[dict[str, Any]]] = {}
-    current = 0
-    for event in history:
-        kind = event["event"]
-        if kind == "round":
-            current = event["round"]
-        elif current != number:
-            continue
-        elif kind == "hide":
-            shown = event["commitment"]
-        elif kind == "stone":
-            stones.setdefault(event["country"], []).append(
-                {"seat": event["seat"], "size": event["size"]}
-            )
-    same_round = before["round"] == number
-    return RoundReport(
-        number=number,
-        undercover=reveal["undercover"],
-        country=reveal["country"],
-        salt=reveal["salt"],
-        commitment=shown,
-        discovered=reveal["discovered"],
-        asked=reveal["asked"],
-        points=list(reveal["points"]),
-        cards=list(before["layout"]) if same_round else [],
-        stones=stones,
-        questions=list(before["questions"]) if same_round else [],
-    )
-
-
-def reveal_screen(view: Mapping[str, Any], report: RoundReport) -> Group:
-    """The undercover player reveals the country and the salt; everyone checks the
-    commitment; the round is scored (B2.5, B2.6)."""
-    place = country_name(report.cards, report.country)
-    who = seat_text(view, report.undercover)
-    parts: list[RenderableType] = [
-        Text(f"End of round {report.number}", "bold magenta"),
-        Text.assemble(who, " was hiding in ", (place, "bold reverse magenta"), "."),
-    ]
-    on_it = len(report.stones.get(report.country, []))
-    if report.discovered:
-        parts.append(
-            Text(
-                f"Discovered after {_questions(report.asked)}: {on_it} stones lie on {place}.",
-                "bold green",
-            )
-        )
-    else:
-        parts.append(
-            Text(
-                f"Not discovered after {_questions(report.asked)} "
-                f"({on_it} stone{'' if on_it == 1 else 's'} on {place}).",
-                "bold yellow",
-            )
-        )
-    if report.cards:
-        parts.append(CountryCards(view, report.cards, report.stones, report.country, "★"))
-    parts.append(commitment_check(view, report))
-    parts.append(round_points(view, report))
-    return Group(*parts)
-
-
-def commitment_check(view: Mapping[str, Any], report: RoundReport) -> Group:
-    """The commitment shown when the country was hidden, checked against the country and
-    salt revealed now."""
-    good = verify(report.commitment, report.country, report.salt)
-    table = Table.grid(padding=(0, 1))
-    table.add_column(style=DIM)
-    table.add_column()
-    table.add_row("commitment", Text(report.commitment, "yellow"))
-    table.add_row(
-        "revealed",
-        Text.assemble("country ", (report.country, NAME), "  salt ", (report.salt, NAME)),
-    )
-    if good:
-        verdict = Text.assemble(
-            ("✓ ", "bold green"),
-            (f'sha256("{report.country}:{report.salt}") is the commitment: ', "green"),
-            seat_text(view, report.undercover),
-            (" did not change the country.", "green"),
-        )
-    else:
-        verdict = Text.assemble(
-            ("✗ ", "bold red"),
-            (f'sha256("{report.country}:{report.salt}") is not the commitment!', "bold red"),
-        )
-    table.add_row("check", verdict)
-    again = Text(f"geodeck verify {report.commitment} {report.country} {report.salt}", DIM)
-    return Group(table, again)
-
-
-def round_points(view: Mapping[str, Any], report: RoundReport) -> Table:
-    table = Table(
-        title=f"Scoring of round {report.number}",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-    )
-    table.add_column("player")
-    table.add_column("stones on the hiding place")
-    table.add_column("points", justify="right")
-    table.add_column("total", justify="right")
-    on_it = report.stones.get(report.country, [])
-    for seat in view["seats"]:
-        index = seat["seat"]
-        mine = [s for s in on_it if s["seat"] == index]
-        if index == report.undercover:
-            stones: RenderableType = Text("undercover: scores nothing", DIM)
-        elif mine:
-            stones = stones_text(view, mine, marks=True)
-        else:
-            stones = Text("–", DIM)
-        points = report.points[index]
-        table.add_row(
-            seat_text(view, index),
-            stones,
-            Text(f"+{points}" if points else "0", "bold green" if points else DIM),
-            Text(str(seat["score"]), NAME),
-        )
-    return table
-
-
-def _questions(count: int) -> str:
-    return f"{count} question" + ("" if count == 1 else "s")
-
-
-def final_screen(view: Mapping[str, Any], names: Mapping[str, str]) -> Group:
-    """The scores of every round and the winner(s) (B3). ``names`` gives the countries'
-    names by id, as far as the views seen so far showed their cards."""
-    rounds = Table(title="The rounds", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
-    rounds.add_column("round", justify="right")
-    rounds.add_column("undercover")
-    rounds.add_column("hiding place")
-    rounds.add_column("")
-    rounds.add_column("points")
-    for result in view["results"]:
-        scored = ", ".join(
-            f"{seat_name(view, s)} +{p}" for s, p in enumerate(result["points"]) if p
-        )
-        rounds.add_row(
-            str(result["round"]),
-            seat_text(view, result["undercover"]),
-            Text(names.get(result["country"], result["country"]), NAME),
-            Text(
-                f"discovered after {_questions(result['asked'])}"
-                if result["discovered"]
-                else f"not discovered ({_questions(result['asked'])})",
-                "green" if result["discovered"] else "yellow",
-            ),
-            Text(scored or "nobody scored", "" if scored else DIM),
-        )
-    return Group(
-        Text("Game over", "bold magenta"),
-        rounds,
-        Text("Final scores", NAME),
-        scores_table(view, hand=False),
-        Text(),
-        winners_line(view),
-    )
