@@ -21,7 +21,7 @@ from geodeck.bots import make_bot
 from geodeck.bots.base import own_secret
 from geodeck.core.deal import check_deal, commit_deal
 from geodeck.server import bots as botplay
-from geodeck.server.protocol import CreateTable, Hello, SeatSpec
+from geodeck.server.protocol import CreateTable, Hello, Refusal, SeatSpec
 from geodeck.server.rooms import Client, Lobby, Room, Settings
 from geodeck.server.storage import SeatRow, Storage
 from geodeck.undercover import Answer, Hide, commit
@@ -391,3 +391,35 @@ def test_a_table_stored_before_tables_had_secrets_gets_one_when_restored(
         assert stored.actions[0]["act"] == "hide"
     finally:
         again.close()
+
+
+def test_nothing_is_told_of_an_action_before_it_is_stored(tmp_path: Path) -> None:
+    """While an action's commit is under way (applied by the engine, not yet stored), the
+    table's info shows the stored version and status, and neither the deal's salt nor the
+    record is given out, though the action ends the game: a failed commit takes it back."""
+
+    async def work(lobby: Lobby) -> None:
+        request = CreateTable(
+            game="uppsala", seats=[SeatSpec(name="Ann"), SeatSpec(name="Ben")], claim=[0, 1]
+        )
+        room, _client = await seated(lobby, request, 0)
+        game = room.game
+        rng = random.Random(3)
+        while not game.finished:  # the engine alone, as between apply and the commit
+            seat = game.expects().seats[0]
+            game.apply(rng.choice(game.legal_actions(seat)))
+        info = room.info("http://test")
+        assert (info.version, info.status, info.outcome) == (0, "playing", None)
+        assert info.deal is not None
+        assert info.deal.salt is None
+        with pytest.raises(Refusal) as refused:
+            room.record()
+        assert refused.value.code == "record/not_finished"
+        room.actions = [a.to_wire() for a in game.actions]  # now storage holds them all
+        info = room.info("http://test")
+        assert (info.version, info.status) == (game.version, "finished")
+        assert info.deal is not None
+        assert info.deal.salt is not None
+        assert room.record()["actions"] == room.actions
+
+    run(lambda: with_lobby(tmp_path, work), timeout=30)

@@ -267,16 +267,25 @@ class Room:
             for i, s in enumerate(self.seats)
         ]
 
+    @property
+    def settled(self) -> bool:
+        """Whether no action is between the engine and storage (applied, its commit still
+        under way): only then does the game show what storage holds."""
+        return len(self.actions) == self.game.version
+
     def info(self, base: str) -> TableInfo:
-        outcome = self.game.outcome()
+        """What anyone with the code may know of the table, as storage holds it: while an
+        action's commit is under way, the table as it was before that action."""
+        settled = self.settled
+        outcome = self.game.outcome() if settled else None
         deal = self.deal()
         return TableInfo(
             code=self.code,
             link=f"{base.rstrip('/')}/?table={self.code}",
             game=self.game.game,
             variant=self.game.variant,
-            status=self.status,
-            version=self.version,
+            status=self.status if settled else PLAYING,
+            version=len(self.actions),
             clock=self.clock,
             seats=self.seat_infos(),
             spectators=sum(1 for c in self.clients if c.spectator),
@@ -286,10 +295,10 @@ class Room:
 
     def deal(self) -> dict[str, str | None] | None:
         """The deal commitment everyone is shown, with its salt once the game has ended."""
-        return dealing.public_deal(self.head.get("deal"), self.game.finished)
+        return dealing.public_deal(self.head.get("deal"), self.game.finished and self.settled)
 
     def record(self) -> dict[str, Any]:
-        if self.status != FINISHED:
+        if self.status != FINISHED or not self.settled:
             raise Refusal(
                 ErrorCode.RECORD_NOT_FINISHED,
                 "the record of a game in progress holds hidden cards; it is given out "
