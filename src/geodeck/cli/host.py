@@ -29,6 +29,26 @@ from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game, new_game
 
 INTERRUPTED = 130
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """What ``geodeck play`` was given (``geodeck.cli.play.play`` says what each means);
+    each family's table checks the ones it takes and refuses the others."""
+
+    seats: str | None = None
+    variant: str | None = None
+    seed: int | None = None
+    deck: Path | None = None
+    max_difficulty: int | None = None
+    remove_questions: int | None = None
+    save: Path | None = None
+    resume: Path | None = None
+    force: bool = False
+    bots: str | None = None
+    fast: bool = False
+
+
 G = TypeVar("G", bound=Game)
 
 
@@ -190,14 +210,12 @@ def play_at_keyboard(
     host: Callable[[G, Keyboard, Saver | None, str, dict[int, BotSeat], Pacer], Host[G]],
     *,
     note: str,
-    save: Path | None,
-    resumed: Path | None,
-    force: bool,
-    fast: bool,
+    options: PlayOptions,
 ) -> None:
     """Play ``game`` at this keyboard with ``host`` until it ends or is stopped (Ctrl-C,
-    Ctrl-D, quit), saving it first and after every move: to ``save``, else back to the
-    ``resumed`` file, else to a new file in the games folder."""
+    Ctrl-D, quit), saving it first and after every move: to ``options.save``, else back to
+    the ``options.resume`` file, else to a new file in the games folder."""
+    save, resumed, force, fast = options.save, options.resume, options.force, options.fast
     try:
         bots = bots_for(game)
     except GeodeckError as err:

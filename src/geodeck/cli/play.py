@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
 from geodeck.catalogue import catalogue
 from geodeck.cli.autosave import choose_saved
 from geodeck.cli.files import read_game
-from geodeck.cli.host import fail
+from geodeck.cli.host import PlayOptions, fail
 from geodeck.cli.invocation import geodeck_command
 from geodeck.core.errors import GeodeckError
 
@@ -144,27 +144,27 @@ def play(
     family = families.get(game)
     if family is None:
         fail(f"unknown game {game!r} (known: {known})")
-    options: dict[str, Any] = {
-        "seats": seats,
-        "variant": variant,
-        "seed": seed,
-        "deck": deck,
-        "max_difficulty": max_difficulty,
-        "remove_questions": remove_questions,
-        "save": save,
-        "resume": record,
-        "force": force,
-        "bots": bots,
-        "fast": fast,
-    }
+    options = PlayOptions(
+        seats=seats,
+        variant=variant,
+        seed=seed,
+        deck=deck,
+        max_difficulty=max_difficulty,
+        remove_questions=remove_questions,
+        save=save,
+        resume=record,
+        force=force,
+        bots=bots,
+        fast=fast,
+    )
     if family == "undercover":
         from geodeck.cli.undercover.play import play_undercover
 
-        play_undercover(**options)
+        play_undercover(options)
     else:
         from geodeck.cli.cross.play import play_cross
 
-        play_cross(game, **options)
+        play_cross(game, options)
 
 
 def _resume_target(

@@ -8,6 +8,7 @@ from geodeck.cli.bot_seats import BotSeat, Pacer, seat_names
 from geodeck.cli.cross.bots import BotHotSeat
 from geodeck.cli.cross.table import HotSeat
 from geodeck.cli.host import (
+    PlayOptions,
     Saver,
     deal,
     fail,
@@ -62,48 +63,32 @@ def _hot_seat(
     return BotHotSeat(game, kb, saver, note, bots, pacer)
 
 
-def play_cross(
-    game: str,
-    *,
-    seats: str | None,
-    variant: str | None,
-    seed: int | None,
-    deck: Path | None,
-    max_difficulty: int | None,
-    remove_questions: int | None,
-    save: Path | None,
-    resume: Path | None,
-    force: bool,
-    bots: str | None,
-    fast: bool,
-) -> None:
+def play_cross(game: str, options: PlayOptions) -> None:
     """``geodeck play GAME`` for a cross edition (see ``geodeck.cli.play.play``)."""
-    if remove_questions is not None:
+    if options.remove_questions is not None:
         fail("--remove-questions belongs to undercover's hard variant")
-    if resume is not None:
+    if options.resume is not None:
         refuse_setup(
             {
-                "--seats": seats,
-                "--variant": variant,
-                "--seed": seed,
-                "--deck": deck,
-                "--max-difficulty": max_difficulty,
-                "--bots": bots,
+                "--seats": options.seats,
+                "--variant": options.variant,
+                "--seed": options.seed,
+                "--deck": options.deck,
+                "--max-difficulty": options.max_difficulty,
+                "--bots": options.bots,
             }
         )
-        loaded = read_record(resume, CrossGame)
-        note = resumed_note(resume)
+        loaded = read_record(options.resume, CrossGame)
+        note = resumed_note(options.resume)
     else:
         loaded, dealt_seed = _new(
             game,
-            seats=seats,
-            bots=bots,
-            variant=variant,
-            seed=seed,
-            deck=deck,
-            max_difficulty=max_difficulty,
+            seats=options.seats,
+            bots=options.bots,
+            variant=options.variant,
+            seed=options.seed,
+            deck=options.deck,
+            max_difficulty=options.max_difficulty,
         )
         note = f"seed {dealt_seed}"
-    play_at_keyboard(
-        loaded, _hot_seat, note=note, save=save, resumed=resume, force=force, fast=fast
-    )
+    play_at_keyboard(loaded, _hot_seat, note=note, options=options)

@@ -20,7 +20,6 @@ import contextlib
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
@@ -29,6 +28,7 @@ from rich.text import Text
 from geodeck.cli.bot_seats import BotSeat, bot_said, seat_names
 from geodeck.cli.host import (
     Host,
+    PlayOptions,
     deal,
     fail,
     play_at_keyboard,
@@ -287,43 +287,32 @@ def _new(
     return deal(UndercoverGame, "undercover", names, variant=variant, seed=seed, options=options)
 
 
-def play_undercover(
-    *,
-    seats: str | None,
-    variant: str | None,
-    seed: int | None,
-    deck: Path | None,
-    max_difficulty: int | None,
-    remove_questions: int | None,
-    save: Path | None,
-    resume: Path | None,
-    force: bool,
-    bots: str | None,
-    fast: bool,
-) -> None:
+def play_undercover(options: PlayOptions) -> None:
     """``geodeck play undercover`` (see ``geodeck.cli.play.play`` for the options)."""
-    for flag, value in (("--deck", deck), ("--max-difficulty", max_difficulty)):
+    for flag, value in (("--deck", options.deck), ("--max-difficulty", options.max_difficulty)):
         if value is not None:
             fail(f"{flag} belongs to the cross family; undercover plays its shipped countries")
-    if remove_questions is not None and remove_questions < 1:
-        fail(f"--remove-questions must be 1 or more, got {remove_questions}")
-    if resume is not None:
+    if options.remove_questions is not None and options.remove_questions < 1:
+        fail(f"--remove-questions must be 1 or more, got {options.remove_questions}")
+    if options.resume is not None:
         refuse_setup(
             {
-                "--seats": seats,
-                "--variant": variant,
-                "--seed": seed,
-                "--remove-questions": remove_questions,
-                "--bots": bots,
+                "--seats": options.seats,
+                "--variant": options.variant,
+                "--seed": options.seed,
+                "--remove-questions": options.remove_questions,
+                "--bots": options.bots,
             }
         )
-        game = read_record(resume, UndercoverGame)
-        note = resumed_note(resume)
+        game = read_record(options.resume, UndercoverGame)
+        note = resumed_note(options.resume)
     else:
         game, dealt_seed = _new(
-            seats=seats, bots=bots, variant=variant, remove_questions=remove_questions, seed=seed
+            seats=options.seats,
+            bots=options.bots,
+            variant=options.variant,
+            remove_questions=options.remove_questions,
+            seed=options.seed,
         )
         note = f"seed {dealt_seed}"
-    play_at_keyboard(
-        game, UndercoverTable, note=note, save=save, resumed=resume, force=force, fast=fast
-    )
+    play_at_keyboard(game, UndercoverTable, note=note, options=options)
