@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import geodeck
+from tests.support import sample_cards
 
 
 def find_geodeck() -> str:
@@ -158,3 +159,18 @@ def winner_line(game: geodeck.Game) -> str:
     if len(names) == 1:
         return f"{names[0]} wins with {best} points!"
     return f"{' and '.join(names)} share the win with {best} points!"
+
+
+def tiny_record(folder: Path) -> Path:
+    """Berlin on the table, Rome to place, then the final scoring."""
+    cards = sample_cards()
+    record = {
+        "format": "geodeck/1",
+        "game": "uppsala",
+        "seats": ["Ann", "Ben"],
+        "cards": {"berlin": cards["berlin"], "rome": cards["rome"]},
+        "setup": {"start": "berlin", "draw": ["rome"], "reserve": []},
+    }
+    path = folder / "tiny.json"
+    path.write_text(json.dumps(record), "utf-8")
+    return path

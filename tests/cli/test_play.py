@@ -35,6 +35,7 @@ from tests.cli.command import (
     run_geodeck,
     saved,
     terminal,
+    tiny_record,
     typed,
     winner_line,
 )
@@ -448,16 +449,7 @@ ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def test_on_a_terminal_guesses_are_typed_unseen(tmp_path: Path) -> None:
-    cards = sample_cards()
-    record = {
-        "format": "geodeck/1",
-        "game": "uppsala",
-        "seats": ["Ann", "Ben"],
-        "cards": {"berlin": cards["berlin"], "rome": cards["rome"]},
-        "setup": {"start": "berlin", "draw": ["rome"], "reserve": []},
-    }
-    record_file = tmp_path / "tiny.json"
-    record_file.write_text(json.dumps(record), "utf-8")
+    record_file = tiny_record(tmp_path)
     with terminal("play", "--resume", record_file, rows=50) as screen:  # the end on one page
         screen.expect(b"where does")
         screen.write(b"2\n")  # south of Berlin

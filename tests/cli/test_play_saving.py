@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import geodeck
-from tests.cli.command import GEODECK, plain_env, run_geodeck, saved, typed
+from tests.cli.command import GEODECK, plain_env, run_geodeck, saved, tiny_record, typed
 from tests.support import FIXTURES, sample_cards
 
 DECK = FIXTURES / "sample-europe.json"
@@ -167,16 +167,7 @@ def test_a_record_file_goes_with_resume(tmp_path: Path) -> None:
 
 
 def test_help_rules_and_history_at_every_cross_question_play_nothing(tmp_path: Path) -> None:
-    cards = sample_cards()
-    record = {
-        "format": "geodeck/1",
-        "game": "uppsala",
-        "seats": ["Ann", "Ben"],
-        "cards": {"berlin": cards["berlin"], "rome": cards["rome"]},
-        "setup": {"start": "berlin", "draw": ["rome"], "reserve": []},
-    }
-    path = tmp_path / "tiny.json"
-    path.write_text(json.dumps(record), "utf-8")
+    path = tiny_record(tmp_path)
     asks = ["help", "?", "rules", "history", "HELP"]
     lines = [*asks, "2", *asks, "n", *asks, "", *asks, "1", *asks, "", "", "0", ""]
     done = play(tmp_path, "--resume", path, stdin=typed(lines))

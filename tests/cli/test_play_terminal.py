@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import geodeck
-from tests.cli.command import GEODECK, run_geodeck, saved
+from tests.cli.command import GEODECK, run_geodeck, saved, tiny_record
 from tests.cli.tmux import Tmux, needs_tmux, tmux_pane
 from tests.support import FIXTURES, sample_cards
 
@@ -38,21 +38,6 @@ def terminal_env(data: Path) -> dict[str, str]:
         "PYTHONIOENCODING": "utf-8",
         "NO_COLOR": "1",
     }
-
-
-def tiny_record(folder: Path) -> Path:
-    """Berlin on the table, Rome to place, then the final scoring."""
-    cards = sample_cards()
-    record = {
-        "format": "geodeck/1",
-        "game": "uppsala",
-        "seats": ["Ann", "Ben"],
-        "cards": {"berlin": cards["berlin"], "rome": cards["rome"]},
-        "setup": {"start": "berlin", "draw": ["rome"], "reserve": []},
-    }
-    path = folder / "tiny.json"
-    path.write_text(json.dumps(record), "utf-8")
-    return path
 
 
 def test_a_cross_guess_never_reaches_the_scrollback(tmp_path: Path) -> None:
