@@ -195,14 +195,26 @@ def resumed_note(path: Path) -> str:
     return f"resumed from {shell_path(path)}"
 
 
-def refuse_setup(flags: Mapping[str, object]) -> None:
-    """Fail if any of ``flags`` (value by flag) is given with --resume."""
+def resume_game(options: PlayOptions, kind: type[G]) -> tuple[G, str]:
+    """The game of ``kind`` in ``options.resume`` and the note for its footer; fail if any
+    option that sets up a game is given too (the record holds the setup)."""
+    assert options.resume is not None
+    flags = {
+        "--seats": options.seats,
+        "--variant": options.variant,
+        "--seed": options.seed,
+        "--deck": options.deck,
+        "--max-difficulty": options.max_difficulty,
+        "--remove-questions": options.remove_questions,
+        "--bots": options.bots,
+    }
     given = [flag for flag, value in flags.items() if value is not None]
     if given:
         fail(
             f"{', '.join(given)} cannot be used with --resume: the record holds the setup "
             "(and its seat names say which seats are bots)"
         )
+    return read_record(options.resume, kind), resumed_note(options.resume)
 
 
 def play_at_keyboard(

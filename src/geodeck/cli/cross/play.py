@@ -13,9 +13,7 @@ from geodeck.cli.host import (
     deal,
     fail,
     play_at_keyboard,
-    read_record,
-    refuse_setup,
-    resumed_note,
+    resume_game,
 )
 from geodeck.cli.keyboard import Keyboard
 from geodeck.core.errors import GeodeckError
@@ -68,18 +66,7 @@ def play_cross(game: str, options: PlayOptions) -> None:
     if options.remove_questions is not None:
         fail("--remove-questions belongs to undercover's hard variant")
     if options.resume is not None:
-        refuse_setup(
-            {
-                "--seats": options.seats,
-                "--variant": options.variant,
-                "--seed": options.seed,
-                "--deck": options.deck,
-                "--max-difficulty": options.max_difficulty,
-                "--bots": options.bots,
-            }
-        )
-        loaded = read_record(options.resume, CrossGame)
-        note = resumed_note(options.resume)
+        loaded, note = resume_game(options, CrossGame)
     else:
         loaded, dealt_seed = _new(
             game,

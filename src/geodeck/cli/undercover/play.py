@@ -32,9 +32,7 @@ from geodeck.cli.host import (
     deal,
     fail,
     play_at_keyboard,
-    read_record,
-    refuse_setup,
-    resumed_note,
+    resume_game,
 )
 from geodeck.cli.screens import show_pages
 from geodeck.cli.undercover.guide import ASK, HIDE, SCORE, legend, story, undercover_rules
@@ -295,17 +293,7 @@ def play_undercover(options: PlayOptions) -> None:
     if options.remove_questions is not None and options.remove_questions < 1:
         fail(f"--remove-questions must be 1 or more, got {options.remove_questions}")
     if options.resume is not None:
-        refuse_setup(
-            {
-                "--seats": options.seats,
-                "--variant": options.variant,
-                "--seed": options.seed,
-                "--remove-questions": options.remove_questions,
-                "--bots": options.bots,
-            }
-        )
-        game = read_record(options.resume, UndercoverGame)
-        note = resumed_note(options.resume)
+        game, note = resume_game(options, UndercoverGame)
     else:
         game, dealt_seed = _new(
             seats=options.seats,
