@@ -1,238 +1,39 @@
-"""Drawing a deck's map: outlines, dots coloured by kind, labels that do not collide."""
+"""Drawing a picture with matplotlib: sea, land, graticule, dots, legend and names."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from geodeck.cross.cards import KINDS
+from geodeck.maps.framing import View, figure_size, globe_outline, ring_area, view_of
 from geodeck.maps.geometry import (
     Atlas,
-    Azimuthal,
-    EqualEarth,
     Point,
-    Projection,
-    atlas,
-    atlases_for,
     box_ring,
     inner_edges,
     project_ring,
     unwrapped,
 )
+from geodeck.maps.labels import country_names, dot_boxes, place_labels
+from geodeck.maps.picture import Dot, Picture
+from geodeck.maps.style import (
+    BORDER,
+    CAPITAL_COLOUR,
+    HOME,
+    INK,
+    KIND_STYLE,
+    LAND,
+    MUTED,
+    OCEAN,
+    OTHER_KIND,
+)
 
-OCEAN = "#dce9f2"
-LAND = "#e9e5dc"
-HOME = "#faf7f0"
-BORDER = "#a59e92"
-INK = "#1f2a33"
-MUTED = "#5f6b75"
-
-KIND_STYLE: dict[str, tuple[str, str]] = {
-    "place": ("#24527a", "o"),
-    "sight": ("#c2412d", "D"),
-    "landmark": ("#c2412d", "D"),
-    "attraction": ("#c2412d", "D"),
-    "mountain": ("#7a5a2b", "^"),
-}
-OTHER_KIND = ("#6d6d6d", "s")
-CAPITAL_COLOUR = "#0d2c4a"
-
-CREDIT = "Outlines: Natural Earth (public domain)."
 SUFFIXES = (".png", ".svg")
-WORLD_SPAN = 150.0
-"""A deck whose places span more longitude than this is drawn on the whole world."""
-
-
-@dataclass(frozen=True, slots=True)
-class Dot:
-    lon: float
-    lat: float
-    kind: str
-    label: str
-    weight: float = 0.0
-    """Population, for the dot's size and which labels come first."""
-    capital: bool = False
-    country: str = ""
-
-
-@dataclass(slots=True)
-class Picture:
-    """What a map shows; ``render`` draws it."""
-
-    title: str
-    subtitle: str
-    dots: list[Dot]
-    credit: str = CREDIT
-    home: set[str] = field(default_factory=set)
-    """Countries the deck is about: their land is drawn lighter."""
-    fills: dict[str, str] = field(default_factory=dict)
-    """Country code to fill colour (the Undercover colour groups)."""
-    groups: list[tuple[str, str]] = field(default_factory=list)
-    """Legend entries for the fills: (label, colour)."""
-    country_labels: dict[str, str] = field(default_factory=dict)
-    """Country code to the name written on it."""
-    short_labels: dict[str, str] = field(default_factory=dict)
-    """Country code to a short name, used where the full one does not fit."""
-    label_points: dict[str, Point] = field(default_factory=dict)
-    """Where a country's name goes, where not at the atlas' label point."""
-
-
-# -- from decks ---------------------------------------------------------------------------
-
-
-def _name(card: Mapping[str, Any], lang: str) -> str:
-    return str(card.get(f"name_{lang}") or card.get("name") or "")
-
-
-def deck_picture(deck: Mapping[str, Any], lang: str = "en") -> Picture:
-    """The picture of a place deck file (``deck``, ``title``, ``cards``)."""
-    cards: Mapping[str, Mapping[str, Any]] = deck["cards"]
-    dots = [
-        Dot(
-            lon=float(c["lon"]),
-            lat=float(c["lat"]),
-            kind=str(c["kind"]),
-            label=_name(c, lang),
-            weight=float(c.get("population") or 0),
-            capital=bool(c.get("capital")),
-        )
-        for c in cards.values()
-    ]
-    counts = Counter(d.kind for d in dots)
-    ordered = sorted(counts, key=lambda k: (KINDS.index(k) if k in KINDS else len(KINDS), k))
-    summary = ", ".join(f"{counts[k]} {k}{'s' if counts[k] != 1 else ''}" for k in ordered)
-    title = str(deck.get("title") or deck.get("deck") or "deck")
-    home = {str(c["country"]) for c in cards.values() if c.get("country")}
-    credit = CREDIT
-    if any("geonames" in str(v) for c in cards.values() for v in (c.get("sources") or {}).values()):
-        credit += " Places: GeoNames (geonames.org), CC BY 4.0."
-    return Picture(
-        title=title,
-        subtitle=f"{len(dots)} cards: {summary}",
-        dots=dots,
-        credit=credit,
-        home=home,
-    )
-
-
-def undercover_picture(document: Mapping[str, Any], lang: str = "en") -> Picture:
-    """The picture of the Undercover countries: each filled in its colour group's colour."""
-    colours: Mapping[str, Mapping[str, Any]] = document["colours"]
-    countries: Mapping[str, Mapping[str, Any]] = document["countries"]
-    counts = Counter(str(c["colour"]) for c in countries.values())
-    dots = [
-        Dot(
-            lon=float(c["capital_lon"]),
-            lat=float(c["capital_lat"]),
-            kind="capital",
-            label=str(c.get(f"capital_{lang}") or c["capital"]),
-            weight=float(c["population"]),
-            capital=True,
-            country=code,
-        )
-        for code, c in countries.items()
-    ]
-    return Picture(
-        title="Undercover in Europa",
-        subtitle=f"{len(countries)} countries in {len(colours)} colours",
-        dots=dots,
-        credit=CREDIT + " Capitals: GeoNames, CC BY 4.0.",
-        home=set(countries),
-        fills={code: str(colours[str(c["colour"])]["hex"]) for code, c in countries.items()},
-        groups=[
-            (f"{g.get(f'name_{lang}') or g['name']} ({counts[key]})", str(g["hex"]))
-            for key, g in sorted(colours.items(), key=lambda kv: _group_order(kv[0], countries))
-        ],
-        country_labels={
-            code: str(c.get(f"name_{lang}") or c["name"]) for code, c in countries.items()
-        },
-        short_labels={code: str(c.get("vehicle") or code) for code, c in countries.items()},
-    )
-
-
-def _group_order(key: str, countries: Mapping[str, Mapping[str, Any]]) -> float:
-    """Colour groups from west to east: by the mean longitude of their capitals."""
-    lons = [float(c["capital_lon"]) for c in countries.values() if c["colour"] == key]
-    return sum(lons) / len(lons) if lons else 0.0
-
-
-# -- drawing ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _View:
-    projection: Projection
-    detail: Atlas | None
-    """Detailed outlines for part of the world (Europe), drawn over ``base``."""
-    base: Atlas | None
-    """Outlines for the rest of the map."""
-    xlim: tuple[float, float]
-    ylim: tuple[float, float]
-    world: bool
-
-    @property
-    def atlas(self) -> Atlas:
-        """The outlines to look countries up in."""
-        found = self.detail or self.base
-        assert found is not None
-        return found
-
-
-def _view(picture: Picture) -> _View:
-    lats = [d.lat for d in picture.dots]
-    south, north = min(lats), max(lats)
-    west, span = _longitudes([d.lon for d in picture.dots])
-    if span > WORLD_SPAN:
-        globe = EqualEarth()
-        left, right = globe.xy(-180.0, 0.0), globe.xy(180.0, 0.0)
-        low, high = globe.xy(0.0, max(-90.0, south - 8)), globe.xy(0.0, 90.0)
-        pad = (right[0] - left[0]) * 0.01
-        return _View(
-            globe,
-            None,
-            atlas("world"),
-            (left[0] - pad, right[0] + pad),
-            (low[1], high[1] + pad),
-            True,
-        )
-    projection = Azimuthal((west + span / 2 + 180) % 360 - 180, (south + north) / 2)
-    points = [p for d in picture.dots if (p := projection(d.lon, d.lat)) is not None]
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    width, height = max(xs) - min(xs), max(ys) - min(ys)
-    pad = max(width, height) * 0.05 + 0.004
-    x0, x1 = min(xs) - pad, max(xs) + pad
-    y0, y1 = min(ys) - pad, max(ys) + pad
-    grid = [
-        projection.inverse(x0 + (x1 - x0) * i / 40, y0 + (y1 - y0) * j / 40)
-        for i in range(41)
-        for j in range(41)
-    ]
-    detail, base = atlases_for(grid)
-    return _View(projection, detail, base, (x0, x1), (y0, y1), False)
-
-
-def _longitudes(lons: Sequence[float]) -> tuple[float, float]:
-    """The western edge and the width of the narrowest band of longitude holding all of
-    them, which may cross the 180th meridian."""
-    ordered = sorted(lons)
-    gaps = [(ordered[0] + 360 - ordered[-1], ordered[0])]
-    gaps += [(b - a, b) for a, b in itertools.pairwise(ordered)]
-    widest, west = max(gaps)
-    return west, 360 - widest
-
-
-def _figure_size(view: _View) -> tuple[float, float]:
-    width = view.xlim[1] - view.xlim[0]
-    height = view.ylim[1] - view.ylim[0]
-    longest = 12.0
-    if width >= height:
-        return longest, max(4.0, longest * height / width)
-    return max(5.0, longest * width / height), longest
+DPI = 120
 
 
 def render(picture: Picture, path: Path) -> None:
@@ -247,16 +48,16 @@ def render(picture: Picture, path: Path) -> None:
     if not picture.dots:
         raise ValueError("a map needs at least one card")
     check_suffix(path)
-    view = _view(picture)
+    view = view_of(picture)
     with plt.rc_context({"svg.fonttype": "none", "font.family": "DejaVu Sans"}):
-        fig, ax = plt.subplots(figsize=_figure_size(view), dpi=DPI)
+        fig, ax = plt.subplots(figsize=figure_size(view), dpi=DPI)
         try:
             clip = _frame(ax, view)
             _graticule(ax, view, clip)
             _land(ax, picture, view, clip)
             fig.canvas.draw()
             renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
-            taken = _dot_boxes(ax, picture, view)
+            taken = dot_boxes(ax, picture, view)
             legend_items = _dots(ax, picture, view)
             if picture.fills:
                 _small_countries(ax, picture, view)
@@ -264,10 +65,10 @@ def render(picture: Picture, path: Path) -> None:
                     Patch(facecolor=colour, edgecolor="white", label=label)
                     for label, colour in picture.groups
                 ] + legend_items
-                _country_names(ax, renderer, picture, view, taken)
+                country_names(ax, renderer, picture, view, taken)
             else:
                 halo = [patheffects.withStroke(linewidth=2.6, foreground="white", alpha=0.9)]
-                _labels(ax, renderer, picture, view, taken, halo)
+                place_labels(ax, renderer, picture, view, taken, halo)
             _furniture(ax, picture, legend_items)
             path.parent.mkdir(parents=True, exist_ok=True)
             fig.savefig(path, dpi=DPI, facecolor="white", bbox_inches="tight", pad_inches=0.3)
@@ -275,10 +76,7 @@ def render(picture: Picture, path: Path) -> None:
             plt.close(fig)
 
 
-DPI = 120
-
-
-def _frame(ax: Any, view: _View) -> Any:
+def _frame(ax: Any, view: View) -> Any:
     """The map's extent, sea and frame; on the world map the globe's outline, returned
     for clipping what lies outside it."""
     from matplotlib.patches import Polygon
@@ -298,7 +96,7 @@ def _frame(ax: Any, view: _View) -> Any:
     for spine in ax.spines.values():
         spine.set_visible(False)
     globe = Polygon(
-        _globe_outline(view.projection),
+        globe_outline(view.projection),
         closed=True,
         facecolor=OCEAN,
         edgecolor=BORDER,
@@ -359,21 +157,7 @@ def _furniture(ax: Any, picture: Picture, legend_items: list[Any]) -> None:
     )
 
 
-def _globe_outline(projection: Projection) -> list[Point]:
-    steps = 90
-    edge: list[Point] = []
-    for i in range(steps + 1):
-        p = projection(180.0, -90 + 180 * i / steps)
-        if p:
-            edge.append(p)
-    for i in range(steps + 1):
-        p = projection(-180.0, 90 - 180 * i / steps)
-        if p:
-            edge.append(p)
-    return edge
-
-
-def _graticule(ax: Any, view: _View, clip: Any) -> None:
+def _graticule(ax: Any, view: View, clip: Any) -> None:
     """Thin lines every 10 degrees (30 on the world map)."""
     step = 30 if view.world else 10
     for lon in range(-180, 181, step):
@@ -397,7 +181,7 @@ def _polyline(ax: Any, points: Sequence[Point | None], clip: Any) -> None:
         run = []
 
 
-def _land(ax: Any, picture: Picture, view: _View, clip: Any) -> None:
+def _land(ax: Any, picture: Picture, view: View, clip: Any) -> None:
     """The countries: the base outlines (outside the detailed ones' box where both are
     drawn), then the detailed outlines without the lines where they were cut."""
     from matplotlib.collections import LineCollection, PolyCollection
@@ -422,7 +206,7 @@ def _land(ax: Any, picture: Picture, view: _View, clip: Any) -> None:
             y0, y1 = view.ylim
             hole = project_ring(view.projection, box_ring(view.detail.box))
             if hole is not None:
-                if _area(hole) > 0:
+                if ring_area(hole) > 0:
                     hole.reverse()
                 frame = [(x0 - 1, y0 - 1), (x1 + 1, y0 - 1), (x1 + 1, y1 + 1), (x0 - 1, y1 + 1)]
                 points = [*frame, frame[0], *hole, hole[0]]
@@ -458,7 +242,7 @@ def _face(picture: Picture, code: str) -> str:
     return HOME if code in picture.home else LAND
 
 
-def _shapes(outlines: Atlas, view: _View) -> tuple[list[list[Point]], list[str]]:
+def _shapes(outlines: Atlas, view: View) -> tuple[list[list[Point]], list[str]]:
     """Every ring projected, largest first (so that enclaves are drawn over their host)."""
     shapes = []
     for code, country in outlines.countries.items():
@@ -468,16 +252,9 @@ def _shapes(outlines: Atlas, view: _View) -> tuple[list[list[Point]], list[str]]
             for piece in pieces:
                 projected = project_ring(view.projection, piece)
                 if projected is not None:
-                    shapes.append((abs(_area(projected)), code, projected))
+                    shapes.append((abs(ring_area(projected)), code, projected))
     shapes.sort(key=lambda s: -s[0])
     return [s[2] for s in shapes], [s[1] for s in shapes]
-
-
-def _area(ring: Sequence[Point]) -> float:
-    total = 0.0
-    for (x0, y0), (x1, y1) in zip(ring, [*ring[1:], ring[0]], strict=True):
-        total += x0 * y1 - x1 * y0
-    return total / 2
 
 
 def _sizes(dots: Sequence[Dot]) -> list[float]:
@@ -506,7 +283,7 @@ def _legend_marker(label: str, colour: str, marker: str, size: float) -> Any:
     )
 
 
-def _dots(ax: Any, picture: Picture, view: _View) -> list[Any]:
+def _dots(ax: Any, picture: Picture, view: View) -> list[Any]:
     """Draw the dots; returns their legend entries."""
     if picture.fills:
         _scatter(ax, view, picture.dots, [16.0] * len(picture.dots), INK, "o", 5)
@@ -535,7 +312,7 @@ def _dots(ax: Any, picture: Picture, view: _View) -> list[Any]:
 
 def _scatter(
     ax: Any,
-    view: _View,
+    view: View,
     dots: Sequence[Dot],
     sizes: Sequence[float],
     colour: str,
@@ -558,7 +335,7 @@ def _scatter(
     )
 
 
-def _small_countries(ax: Any, picture: Picture, view: _View) -> None:
+def _small_countries(ax: Any, picture: Picture, view: View) -> None:
     """Countries too small to see get a disc in their colour at the capital."""
     width = view.xlim[1] - view.xlim[0]
     height = view.ylim[1] - view.ylim[0]
@@ -570,7 +347,7 @@ def _small_countries(ax: Any, picture: Picture, view: _View) -> None:
         if country is not None:
             for ring in country.rings:
                 projected = project_ring(view.projection, ring)
-                area += abs(_area(projected)) if projected else 0.0
+                area += abs(ring_area(projected)) if projected else 0.0
         dot = capitals.get(code)
         if area < width * height * 2e-4 and dot is not None:
             p = view.projection(dot.lon, dot.lat)
@@ -586,171 +363,6 @@ def _small_countries(ax: Any, picture: Picture, view: _View) -> None:
             linewidths=0.9,
             zorder=4.5,
         )
-
-
-def _padded(box: Any) -> Any:
-    """A label's box with room around it, in pixels."""
-    from matplotlib.transforms import Bbox
-
-    return Bbox.from_extents(box.x0 - 4, box.y0 - 1.5, box.x1 + 4, box.y1 + 1.5)
-
-
-def _fits(box: Any, taken: Sequence[Any], frame: Any) -> bool:
-    inside = (
-        box.x0 >= frame.x0 + 2
-        and box.x1 <= frame.x1 - 2
-        and box.y0 >= frame.y0 + 2
-        and box.y1 <= frame.y1 - 2
-    )
-    return inside and not any(box.overlaps(other) for other in taken)
-
-
-def _dot_boxes(ax: Any, picture: Picture, view: _View) -> list[Any]:
-    """Small boxes around the dots, in pixels, that no label may cover."""
-    from matplotlib.transforms import Bbox
-
-    boxes = []
-    for d in picture.dots:
-        p = view.projection(d.lon, d.lat)
-        if p is not None:
-            x, y = ax.transData.transform(p)
-            boxes.append(Bbox.from_extents(x - 3, y - 3, x + 3, y + 3))
-    return boxes
-
-
-OFFSETS = (
-    (5, 0, "left", "center"),
-    (-5, 0, "right", "center"),
-    (0, 5, "center", "bottom"),
-    (0, -5, "center", "top"),
-    (4, 4, "left", "bottom"),
-    (-4, 4, "right", "bottom"),
-    (4, -4, "left", "top"),
-    (-4, -4, "right", "top"),
-)
-"""Where a label may go beside its dot, in points, in order of preference."""
-
-
-def _labels(
-    ax: Any, renderer: Any, picture: Picture, view: _View, dots: list[Any], halo: list[Any]
-) -> None:
-    """Names of the larger places (capitals count thrice), each only where it overlaps
-    no other name and no dot (a capital's name may cover dots)."""
-    names: list[Any] = []
-    frame = ax.get_window_extent(renderer)
-    ranked = sorted(
-        (d for d in picture.dots if d.kind == "place"),
-        key=lambda d: (-d.weight * (3 if d.capital else 1), d.label),
-    )
-    limit = 80 if view.world else 60
-    placed = 0
-    for dot in ranked:
-        if placed >= limit:
-            break
-        p = view.projection(dot.lon, dot.lat)
-        if p is None:
-            continue
-        for dx, dy, ha, va in OFFSETS:
-            text = ax.annotate(
-                dot.label,
-                p,
-                xytext=(dx, dy),
-                textcoords="offset points",
-                ha=ha,
-                va=va,
-                fontsize=8,
-                color=INK,
-                fontweight="bold" if dot.capital else "normal",
-                path_effects=halo,
-                zorder=8,
-            )
-            box = _padded(text.get_window_extent(renderer))
-            if _fits(box, names if dot.capital else names + dots, frame):
-                names.append(box)
-                placed += 1
-                break
-            text.remove()
-
-
-CAPITAL_OFFSETS: tuple[tuple[float, float], ...] = (
-    (0, -10),
-    (0, 10),
-    (18, 0),
-    (-18, 0),
-    (14, 9),
-    (-14, 9),
-    (14, -9),
-    (-14, -9),
-)
-"""Where a country's name may go around its capital, in points, when not on its land."""
-
-
-def _country_names(ax: Any, renderer: Any, picture: Picture, view: _View, dots: list[Any]) -> None:
-    """The countries' names on their land, largest first, at the atlas' label point or
-    by the capital; a short name where the full one does not fit. A country left without
-    a name then gets its short name where it covers no other name, if dots."""
-    from matplotlib import patheffects
-
-    frame = ax.get_window_extent(renderer)
-    halo = [patheffects.withStroke(linewidth=2.4, foreground="white", alpha=0.65)]
-    areas = {code: sum(abs(_area(r)) for r in c.rings) for code, c in view.atlas.countries.items()}
-    capitals = {d.country: d for d in picture.dots if d.country}
-    names: list[Any] = []
-    unnamed: list[tuple[list[tuple[Point, Sequence[tuple[float, float]]]], str]] = []
-    for code in sorted(picture.country_labels, key=lambda c: -areas.get(c, 0.0)):
-        country = view.atlas.countries.get(code)
-        anchors: list[tuple[Point, Sequence[tuple[float, float]]]] = []
-        if country is not None:
-            anchors.append((country.label, [(0, 0), (0, 9), (0, -9), (16, 0), (-16, 0)]))
-        if code in capitals:
-            dot = capitals[code]
-            anchors.append(((dot.lon, dot.lat), CAPITAL_OFFSETS))
-        short = picture.short_labels.get(code, code)
-        labels = [(picture.country_labels[code], 8.5), (short, 7.5)]
-        if not _place_name(ax, renderer, view, frame, (names, dots), halo, anchors, labels):
-            unnamed.append((anchors, short))
-    for anchors, short in unnamed:
-        _place_name(ax, renderer, view, frame, (names, []), halo, anchors, [(short, 7.5)])
-
-
-def _place_name(
-    ax: Any,
-    renderer: Any,
-    view: _View,
-    frame: Any,
-    blocked: tuple[list[Any], list[Any]],
-    halo: list[Any],
-    anchors: Sequence[tuple[Point, Sequence[tuple[float, float]]]],
-    labels: Sequence[tuple[str, float]],
-) -> bool:
-    """Write the first label that fits at the first free place; ``blocked`` holds the
-    names written so far (the new one joins them) and the boxes it may not cover either."""
-    names, others = blocked
-    for label, size in labels:
-        for where, offsets in anchors:
-            p = view.projection(*where)
-            if p is None:
-                continue
-            for dx, dy in offsets:
-                text = ax.annotate(
-                    label,
-                    p,
-                    xytext=(dx, dy),
-                    textcoords="offset points",
-                    ha="center",
-                    va="center",
-                    fontsize=size,
-                    color=INK,
-                    fontweight="bold",
-                    path_effects=halo,
-                    zorder=7,
-                )
-                box = _padded(text.get_window_extent(renderer))
-                if _fits(box, names + others, frame):
-                    names.append(box)
-                    return True
-                text.remove()
-    return False
 
 
 def check_suffix(path: Path) -> None:

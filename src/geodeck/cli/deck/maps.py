@@ -51,7 +51,8 @@ def map_deck(
     ] = False,
 ) -> None:
     """Draw a deck's cards on a map of their countries (Natural Earth outlines, offline)."""
-    from geodeck.maps.draw import SUFFIXES, deck_picture, render, undercover_picture
+    from geodeck.maps.draw import SUFFIXES, render
+    from geodeck.maps.picture import deck_picture, undercover_picture
 
     if out.suffix.lower() not in SUFFIXES:
         fail(f"--out names the map's file, which must end in .png or .svg, not {out.name!r}")
