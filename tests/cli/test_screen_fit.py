@@ -14,7 +14,7 @@ from geodeck import Accept, Challenge, Place
 from geodeck.cli.cross.history import Revealed, Story
 from geodeck.cli.cross.render import fitted_screen, header
 from geodeck.cli.screens import pages
-from geodeck.cli.undercover.render import CountryRows
+from geodeck.cli.undercover.countries import CountryRows
 from geodeck.cli.undercover.render import fitted_screen as undercover_screen
 from tests.support import sample_cards
 

@@ -13,13 +13,7 @@ from rich.console import Group
 from rich.text import Text
 
 from geodeck.cli.host import rules_text
-from geodeck.cli.undercover.render import (
-    LARGE,
-    SMALL,
-    answer_text,
-    seat_text,
-    short_names,
-)
+from geodeck.cli.undercover.words import LARGE, SMALL, answer_text, seat_text, short_names
 
 HIDE, ASK, STONE, SCORE = "B2.2", "B2.3", "B2.4", "B2.6"
 """The sections that apply when the country is hidden, a question answered (or its X

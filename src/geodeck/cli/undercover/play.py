@@ -37,13 +37,9 @@ from geodeck.cli.host import (
 from geodeck.cli.screens import show_pages
 from geodeck.cli.undercover.guide import ASK, HIDE, SCORE, legend, story, undercover_rules
 from geodeck.cli.undercover.prompts import ask_answer, ask_hide, ask_name, ask_stone
-from geodeck.cli.undercover.render import (
-    country_name,
-    fitted_screen,
-    flagged,
-    seat_text,
-)
+from geodeck.cli.undercover.render import fitted_screen
 from geodeck.cli.undercover.reveal import end_pages, reveal_pages, round_report
+from geodeck.cli.undercover.words import country_name, flagged, seat_text
 from geodeck.core.errors import GeodeckError
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
 from geodeck.undercover.game import UndercoverGame

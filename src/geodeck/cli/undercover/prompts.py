@@ -18,7 +18,7 @@ from rich.text import Text
 
 from geodeck.cli.keyboard import Choice, Keyboard
 from geodeck.cli.undercover.guide import ASK, HIDE, STONE
-from geodeck.cli.undercover.render import (
+from geodeck.cli.undercover.words import (
     ANSWER_WORDS,
     LARGE,
     NUMBER,

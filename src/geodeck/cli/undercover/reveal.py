@@ -17,17 +17,9 @@ from rich.text import Text
 
 from geodeck.cli.invocation import geodeck_command
 from geodeck.cli.screens import height_of, pages, winners_line
-from geodeck.cli.undercover.render import (
-    DIM,
-    NAME,
-    ROWS_BELOW,
-    countries,
-    country_name,
-    scores_table,
-    seat_name,
-    seat_text,
-    stones_text,
-)
+from geodeck.cli.undercover.countries import ROWS_BELOW, countries
+from geodeck.cli.undercover.render import scores_table
+from geodeck.cli.undercover.words import DIM, NAME, country_name, seat_name, seat_text, stones_text
 from geodeck.undercover.commitment import verify
 
 
