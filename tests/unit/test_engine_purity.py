@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import geodeck
+from tests.unit.imports import imports_of
 
 ENGINE = ("core", "cross", "undercover", "decks", "bots")
 FORBIDDEN = {
@@ -30,25 +31,17 @@ def test_engine_sources_import_nothing_impure() -> None:
     """Every import statement in the engine packages, lazy ones included, is pure."""
     found = []
     for path in engine_files():
-        tree = ast.parse(path.read_text("utf-8"))
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            elif (
+        for line, name in imports_of(path):
+            parts = name.split(".")
+            if any(".".join(parts[:i]) in FORBIDDEN for i in range(1, len(parts) + 1)):
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
                 and node.func.id in IMPURE_CALLS
             ):
                 found.append(f"{path.name}:{node.lineno} calls {node.func.id}()")
-            for name in names:
-                parts = name.split(".")
-                if any(".".join(parts[:i]) in FORBIDDEN for i in range(1, len(parts) + 1)):
-                    found.append(
-                        f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)} imports {name}"
-                    )
     assert len(engine_files()) > 10
     assert found == []
 
