@@ -183,7 +183,7 @@ def _names(
     english = names["name_en"]
     for lang in LANGUAGES:
         key = f"name_{lang}"
-        if tags[key] != sources.TAG_GEONAMES:
+        if names[key] != local:
             continue
         found = cats.cldr_name(lang, place.country, english, local)
         if found and found != local and not same_or_shorter(found, local):

@@ -26,6 +26,12 @@ def _places(cards: Cards) -> list[tuple[str, Mapping[str, Any]]]:
     return [(k, c) for k, c in sorted(cards.items()) if c.get("kind") == "place"]
 
 
+def _is_local(card: Mapping[str, Any], lang: str) -> bool:
+    """Whether a card's name in ``lang`` is the local name (GeoNames' or ISTAT's)."""
+    tag = card.get("sources", {}).get(f"name_{lang}")
+    return tag in (sources.TAG_GEONAMES, sources.TAG_ISTAT_NAMES)
+
+
 def _curated(card: Mapping[str, Any], lang: str) -> bool:
     return bool(card.get("sources", {}).get(f"name_{lang}") == names.TAG_CURATED)
 
@@ -34,7 +40,8 @@ def _curated(card: Mapping[str, Any], lang: str) -> bool:
 
 
 def check_names(deck: str, cards: Cards) -> list[str]:
-    """Ids, titles, outdated names and letters dropped between a card's own names."""
+    """Ids, titles, outdated names, and names that drop letters of the card's local name
+    (a name tagged as GeoNames' or ISTAT's)."""
     out: list[str] = []
     for key, card in _places(cards):
         out += [f"{deck}/{key}: {p}" for p in _card_problems(key, card)]
@@ -57,6 +64,8 @@ def _card_problems(key: str, card: Mapping[str, Any]) -> list[str]:
             out.append(f"name_{lang} {name!r} is outdated: {current!r}")
         for other in LANGUAGES:
             fuller = str(card.get(f"name_{other}", ""))
+            if not _is_local(card, other):
+                continue
             if fold(fuller) == fold(name) and _marked(fuller) > _marked(name):
                 out.append(f"name_{lang} {name!r} drops letters of name_{other} {fuller!r}")
     return out
@@ -113,7 +122,7 @@ def gather(
         english = (str(card["name_en"]), place.name)
         translations[key] = {}
         cldr[key] = {}
-        for lang in ("de", "it"):
+        for lang in ("de", "it") if comune is None else ("de",):
             found = cats.cldr_name(lang, place.country, *english)
             listed = cats.geonames.get(lang, {}).get(place.gid)
             translations[key][lang] = tuple(n for n in (listed, found) if n)

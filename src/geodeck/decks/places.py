@@ -51,7 +51,8 @@ LANGUAGES = ("en", "de", "it")
 
 _NOT_A_TOWN = re.compile(
     r"\b(Provinz|Provincia|Province|Region|Regione|Oblast|District|Distretto|Distrikt|County|"
-    r"Contea|Kreis|Landkreis|Bezirk|Stato|State|Kanton|Cantone|Departement|Dipartimento|Islands)\b"
+    r"Contea|Kreis|Landkreis|Bezirk|Stato|State|Kanton|Cantone|Departement|Dipartimento|Islands|"
+    r"Prefettura|Prefecture|Präfektur)\b"
 )
 
 
@@ -143,7 +144,7 @@ def choose_names(
     for lang in LANGUAGES:
         table = exonyms.get(lang, {})
         key = f"name_{lang}"
-        if gid in table and table[gid] != local and not same_or_shorter(table[gid], local):
+        if gid in table and not same_or_shorter(table[gid], local):
             names[key], tags[key] = table[gid], exonym_tag
         else:
             names[key], tags[key] = local, local_tag
