@@ -152,7 +152,7 @@ def place_names(
     if comune is not None:
         names, tags = _italian_names(cats, place, comune, second)
     else:
-        names, tags = _names(cats, place, place.name)
+        names, tags = _names(cats, place, place.name, sources.TAG_GEONAMES)
     names = {k: tidy(v, place.country) for k, v in names.items()}
     for lang in LANGUAGES:
         key = f"name_{lang}"
@@ -174,11 +174,11 @@ def _current(lang: str, name: str) -> str:
 
 
 def _names(
-    cats: Catalogues, place: sources.GeoPlace, local: str
+    cats: Catalogues, place: sources.GeoPlace, local: str, local_tag: str
 ) -> tuple[dict[str, str], dict[str, str]]:
     home = HOME_LANGUAGE.get(place.country, "en")
     names, tags = choose_names(
-        place.gid, local, sources.TAG_GEONAMES, cats.geonames, sources.TAG_EXONYMS, home
+        place.gid, local, local_tag, cats.geonames, sources.TAG_EXONYMS, home
     )
     english = names["name_en"]
     for lang in LANGUAGES:
@@ -207,7 +207,7 @@ def _italian_names(
     cats: Catalogues, place: sources.GeoPlace, comune: sources.Comune, second: str
 ) -> tuple[dict[str, str], dict[str, str]]:
     if namesake(cats, place, comune):
-        names, tags = _names(cats, place, comune.name)
+        names, tags = _names(cats, place, comune.name, sources.TAG_ISTAT_NAMES)
     else:
         names = {f"name_{lang}": comune.name for lang in LANGUAGES}
         tags = {f"name_{lang}": sources.TAG_ISTAT_NAMES for lang in LANGUAGES}
