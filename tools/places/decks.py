@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from geodeck.decks.places import DISPUTED_AREAS, choose_names, fold, slug, unique_id
+from geodeck.decks.places import DISPUTED_AREAS, fold, slug, unique_id
 from geodeck.decks.spacing import Candidate, Spacing, difficulty_levels, spread
-from tools.places import curated, sources
+from tools.places import curated, names, sources
 from tools.places.geo import Box, Shape, decode_topojson
 from tools.places.validate import COMPOSITION, DECK_BOX, EUROPE
 
@@ -151,27 +151,28 @@ def load(progress: Callable[[str], None] = lambda _: None) -> Context:
 
 
 def _names(
-    ctx: Context, gid: int, local: str, local_tag: str
+    ctx: Context, place: sources.GeoPlace, comune: sources.Comune | None
 ) -> tuple[dict[str, str], dict[str, str]]:
-    """Names in English, German and Italian (``geodeck.decks.places.choose_names``)."""
-    exonyms = {"en": ctx.en, "de": ctx.de, "it": ctx.it}
-    return choose_names(gid, local, local_tag, exonyms, sources.TAG_EXONYMS)
+    """Names in English, German and Italian (``tools.places.names``)."""
+    cats = names.Catalogues({"en": ctx.en, "de": ctx.de, "it": ctx.it}, names.cldr_cities())
+    if comune is None:
+        return names.place_names(cats, place)
+    return names.place_names(cats, place, comune=comune, second=comune.other_name)
 
 
 def place_card(
     ctx: Context,
     place: sources.GeoPlace,
     *,
-    local: str | None = None,
-    local_tag: str = sources.TAG_GEONAMES,
+    comune: sources.Comune | None = None,
     population: tuple[int, str] | None = None,
     extra: Mapping[str, tuple[Any, str]] = {},
 ) -> dict[str, Any]:
     """A place card: names, GeoNames position, population and any further fields."""
-    names, tags = _names(ctx, place.gid, local or place.name, local_tag)
+    card_names, tags = _names(ctx, place, comune)
     pop, pop_tag = population or (place.population, sources.TAG_GEONAMES)
     card: dict[str, Any] = {
-        **names,
+        **card_names,
         "kind": "place",
         "country": place.country,
         "lat": round(place.lat, 5),
@@ -561,10 +562,12 @@ def build_italia(ctx: Context) -> tuple[dict[str, Any], float, list[ItalianCity]
         if altitude is not None:
             extra["altitude"] = altitude
         card = place_card(
-            ctx, c.place, population=(c.population, sources.TAG_ISTAT_POP), extra=extra
+            ctx,
+            c.place,
+            comune=c.comune,
+            population=(c.population, sources.TAG_ISTAT_POP),
+            extra=extra,
         )
-        card["name_it"] = c.comune.name
-        card["sources"]["name_it"] = sources.TAG_ISTAT_NAMES
         made.append((card, c.place.alternates, (c.comune.province, c.comune.code)))
     ids = _add_places(cards, made)
     rate(cards, (ids[g] for g in capitals if g in ids))

@@ -286,6 +286,8 @@ class Comune:
     region_name: str
     province: str
     capoluogo: bool
+    other_name: str = ""
+    """ISTAT's name in the area's second language (German in the province of Bolzano)."""
 
 
 def comuni() -> dict[str, Comune]:
@@ -311,6 +313,7 @@ def comuni() -> dict[str, Comune]:
             region_name=row[col["Denominazione Regione"]],
             province=row[col["Sigla automobilistica"]],
             capoluogo=row[flag] == "1",
+            other_name=row[col["Denominazione altra lingua"]].strip(),
         )
     return out
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tools.places import curated
+from tools.places import curated, validate_names
 from tools.places.geo import Box, Shape, distance_km
 
 HERE = Path(__file__).resolve().parent
@@ -201,6 +201,7 @@ def check_deck(deck: str, data: Mapping[str, Any], ref: Reference) -> list[str]:
     if dict(kinds) != COMPOSITION[deck]:
         out.append(f"{deck}: composition {dict(kinds)} is not {COMPOSITION[deck]}")
     out.extend(_check_ids_and_names(deck, cards))
+    out.extend(validate_names.check_names(deck, cards))
     for key, card in cards.items():
         out.extend(_check_card(deck, key, card, ref))
     out.extend(_check_columns(deck, cards))

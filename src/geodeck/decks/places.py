@@ -17,6 +17,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from anyascii import anyascii
+
 from geodeck.core.errors import SetupError
 from geodeck.cross.editions import STACK_SIZE, STACKS
 from geodeck.decks.spacing import EARTH_KM, Candidate, Spacing, difficulty_levels, spread
@@ -49,7 +51,8 @@ LANGUAGES = ("en", "de", "it")
 
 _NOT_A_TOWN = re.compile(
     r"\b(Provinz|Provincia|Province|Region|Regione|Oblast|District|Distretto|Distrikt|County|"
-    r"Contea|Kreis|Landkreis|Bezirk|Stato|State|Kanton|Cantone|Departement|Dipartimento|Islands)\b"
+    r"Contea|Kreis|Landkreis|Bezirk|Stato|State|Kanton|Cantone|Departement|Dipartimento|Islands|"
+    r"Prefettura|Prefecture|Präfektur)\b"
 )
 
 
@@ -62,17 +65,30 @@ class BuildError(SetupError):
 # -- ids and names ------------------------------------------------------------------------
 
 
+def spell_ascii(text: str) -> str:
+    """Every letter in ASCII: diacritics dropped (``"Kraków"``: ``Krakow``), and the letters
+    Unicode does not decompose spelled out by ``anyascii`` (ł: l, ø: o, đ: d, ß: ss, æ: ae,
+    þ: th, the Turkish dotless i: i). Other marks and non-ASCII punctuation are dropped (the
+    typographic apostrophe of ``Xi'an``)."""
+    out: list[str] = []
+    for char in unicodedata.normalize("NFKD", text):
+        if char.isascii():
+            out.append(char)
+        elif unicodedata.category(char).startswith("L"):
+            out.append(re.sub(r"[^A-Za-z0-9]", "", anyascii(char)))
+    return "".join(out)
+
+
 def slug(text: str) -> str:
-    """Lower-case ASCII words joined by hyphens: ``"Frankfurt am Main"``: ``frankfurt-am-main``."""
-    folded = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
-    ascii_only = folded.encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_only).strip("-")
+    """Lower-case ASCII words joined by hyphens, every letter kept: ``"Frankfurt am Main"``:
+    ``frankfurt-am-main``, ``"Łódź"``: ``lodz``, Balikesir with a dotless i: ``balikesir``."""
+    return re.sub(r"[^a-z0-9]+", "-", spell_ascii(text).lower()).strip("-")
 
 
 def fold(name: str) -> str:
-    """A name without case, diacritics, spaces or punctuation, for comparing names."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z]", "", text)
+    """A name without case, diacritics, spaces or punctuation, for comparing names; letters
+    without a decomposition are spelled out as in ``slug`` (``"Wrocław"``: ``wroclaw``)."""
+    return re.sub(r"[^a-z]", "", spell_ascii(name).lower())
 
 
 def _spelled_out(name: str) -> str:
@@ -88,6 +104,16 @@ def same_or_shorter(exonym: str, local: str) -> bool:
     return exonym != local and (fold(exonym) == fold(local) or fold(exonym) == _spelled_out(local))
 
 
+def fuller(exonym: str, local: str) -> bool:
+    """Whether an exonym is the local name spelled with letters the local name lacks: the same
+    letters folded, more of them outside ASCII (``"Chișinău"`` for GeoNames' ``"Chisinau"``)."""
+
+    def marked(name: str) -> int:
+        return sum(not c.isascii() and c.isalpha() for c in name)
+
+    return fold(exonym) == fold(local) and marked(exonym) > marked(local)
+
+
 def names_a_town(name: str) -> bool:
     """False for a catalogue entry that names a province, region, district and so on."""
     return bool(name) and not _NOT_A_TOWN.search(name)
@@ -99,16 +125,22 @@ def choose_names(
     local_tag: str,
     exonyms: Mapping[str, Mapping[int, str]],
     exonym_tag: str,
+    home: str = "en",
 ) -> tuple[dict[str, str], dict[str, str]]:
     """Names in English, German and Italian, and the source of each.
 
-    The exonym where the catalogue of a language has one, else the local name. An exonym
-    that only drops the local name's qualifier ("Neustadt" for "Neustadt an der
-    Weinstraße") or its diacritics ("Loerrach", "Krakow") gives way to the local name.
-    ``name`` is the English name.
+    The exonym where the catalogue of a language has one, else the local name. A local
+    name that lacks letters of the exonym in ``home`` (the place's own language where it is
+    one of the three, else English) gives way to it first (GeoNames' "Chisinau" to
+    "Chișinău", "Meissen" to "Meißen"). An exonym that only drops the local name's qualifier
+    ("Neustadt" for "Neustadt an der Weinstraße") or its diacritics ("Loerrach", "Krakow",
+    "Lodz") gives way to the local name. ``name`` is the English name.
     """
     names: dict[str, str] = {}
     tags: dict[str, str] = {}
+    spelled = exonyms.get(home, {}).get(gid, "")
+    if spelled and fuller(spelled, local):
+        local, local_tag = spelled, exonym_tag
     for lang in LANGUAGES:
         table = exonyms.get(lang, {})
         key = f"name_{lang}"
