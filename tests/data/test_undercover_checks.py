@@ -264,3 +264,52 @@ def test_the_shipped_figures_agree_with_the_independent_list() -> None:
     explained = {(check.removeprefix("restcountries-"), code) for check, code in explain.rows}
     references = {"area": areas, "population": populations}
     assert figures.check_ranks(doc["countries"], ranking, references, explained) == []
+
+
+def text_rule(table: str, column: str) -> answers.TextRule:
+    return next(r for r in answers.TEXT_RULES if (r.table, r.column) == (table, column))
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "row"),
+    [
+        (
+            "flags",
+            "cross",
+            {"code": "ES", "cross": "no", "source": "Flag; a cross only on top of the crown"},
+        ),
+        ("flags", "cross", {"code": "DK", "cross": "probably", "source": "Flag; Nordic cross"}),
+        (
+            "seas",
+            "north_sea",
+            {
+                "code": "SE",
+                "north_sea": "yes",
+                "source": "Coasts on the Kattegat; the Skagerrak is often counted to the North Sea",
+            },
+        ),
+        ("seas", "baltic", {"code": "PL", "baltic": "no", "source": "Coast on the Baltic Sea"}),
+        ("history", "soviet_union", {"code": "EE", "soviet_union": "no", "source": "Estonian SSR"}),
+        (
+            "geography",
+            "arctic_circle",
+            {"code": "IS", "arctic_circle": "yes", "source": "only the island of Grímsey"},
+        ),
+        ("capital_facts", "largest", {"code": "CH", "largest": "yes", "largest_city": "Zürich"}),
+    ],
+)
+def test_a_curated_answer_its_text_does_not_give_fails(
+    table: str, column: str, row: dict[str, str]
+) -> None:
+    problems = answers.check_text_rule(text_rule(table, column), [row])
+    assert len(problems) == 1
+    assert f"{table} {row['code']}: {column}" in problems[0]
+
+
+def test_every_curated_answer_follows_from_its_text() -> None:
+    """docs/data.md ("How each question is answered"): flags, history, geography, seas and
+    capitals; each table's rows give their answers through the documented rule."""
+    for rule in answers.TEXT_RULES:
+        table = rows(rule.table)
+        assert len(table) == 47
+        assert answers.check_text_rule(rule, table) == [], rule.column

@@ -78,6 +78,73 @@ in Tallinn, football in Kyiv and Minsk); no otherwise. Youth Olympic Games do no
 RULES = (WINTER_SPORTS, OLYMPICS)
 
 
+@dataclass(frozen=True, slots=True)
+class TextRule:
+    """A curated answer column whose answer follows from its row's text: the answer of the
+    first pattern (case-sensitive) the text matches, else ``otherwise``."""
+
+    table: str
+    column: str
+    question: str
+    tiers: tuple[tuple[str, str], ...]
+    """(answer, pattern) in order."""
+    otherwise: str = "no"
+    text: tuple[str, ...] = ("source",)
+
+    def expected(self, row: Mapping[str, str]) -> str:
+        text = " ".join(row.get(column, "") for column in self.text)
+        return next((a for a, pattern in self.tiers if re.search(pattern, text)), self.otherwise)
+
+
+TEXT_RULES = (
+    TextRule(
+        "flags",
+        "cross",
+        "q45",
+        (
+            ("yes", r"Nordic cross|crosses of St George|white cross (on red|in the canton)"),
+            ("probably", r"(Serbian|double) cross in the coat of arms|holds a cross|George Cross"),
+            ("probably_not", r"a cross only on top of the (crown|tiara)"),
+        ),
+    ),
+    TextRule("history", "soviet_union", "q37", (("yes", r"\b(SSR|SFSR)\b"),)),
+    TextRule(
+        "history", "yugoslavia", "q38", (("yes", r"Socialist (Republic|Autonomous Province) of"),)
+    ),
+    TextRule("geography", "alps", "q46", (("yes", r"Alpine Convention area"),)),
+    TextRule(
+        "geography",
+        "arctic_circle",
+        "q49",
+        (("yes", r"north of 66°34′ N"), ("probably", r"only the island of Grímsey")),
+    ),
+    TextRule(
+        "geography",
+        "asia",
+        "q50",
+        (("yes", r"Anatolia|Siberia"), ("probably", r"island off Asia Minor")),
+    ),
+    TextRule("seas", "mediterranean", "q25", (("yes", r"Mediterranean"),)),
+    TextRule("seas", "baltic", "q26", (("yes", r"Baltic"),)),
+    TextRule("seas", "black_sea", "q27", (("yes", r"Black Sea"),)),
+    TextRule(
+        "seas",
+        "north_sea",
+        "q28",
+        (("probably", r"counted to the North Sea"), ("yes", r"North Sea")),
+    ),
+    TextRule(
+        "capital_facts",
+        "largest",
+        "q32",
+        (("probably", r"Region"), ("no", r"\w")),
+        otherwise="yes",
+        text=("largest_city",),
+    ),
+)
+"""The rules by which the other curated tables' texts give their answers (docs/data.md)."""
+
+
 def check_rows(rule: Rule, rows: Sequence[Mapping[str, str]]) -> list[str]:
     """Each row's answer is its basis's, its text carries the basis's evidence, and no
     text that shows a stronger basis sits on a weaker one."""
@@ -104,8 +171,25 @@ def check_rows(rule: Rule, rows: Sequence[Mapping[str, str]]) -> list[str]:
     return problems
 
 
+def check_text_rule(rule: TextRule, rows: Sequence[Mapping[str, str]]) -> list[str]:
+    """Each row's answer in ``rule.column`` is the one its text gives."""
+    problems = []
+    for row in rows:
+        wanted = rule.expected(row)
+        if row.get(rule.column) != wanted:
+            text = " ".join(row.get(column, "") for column in rule.text)
+            problems.append(
+                f"{rule.table} {row.get('code', '?')}: {rule.column} is "
+                f"{row.get(rule.column)!r}, its text {text!r} gives {wanted!r}"
+            )
+    return problems
+
+
 def check_tables(tables: Mapping[str, Sequence[Mapping[str, str]]]) -> list[str]:
+    """Every curated answer against its documented rule and its row's text."""
     problems = []
     for rule in RULES:
         problems += check_rows(rule, tables.get(rule.table, ()))
+    for text_rule in TEXT_RULES:
+        problems += check_text_rule(text_rule, tables.get(text_rule.table, ()))
     return problems
