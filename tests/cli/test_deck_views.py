@@ -59,6 +59,10 @@ def test_piped_the_undercover_countries_are_named_in_the_language() -> None:
     for country in countries.values():
         wanted = f"{country['flag_emoji']} {country['name_de']}"
         assert any(row.startswith(wanted + " ") for row in rows), wanted
+    # Each population is shown with the year it refers to (Monaco: its 2023 census).
+    monaco = next(row for row in rows if row.startswith(countries["MC"]["flag_emoji"]))
+    assert "38.367" in monaco or "38,367" in monaco
+    assert " 2023 " in monaco
 
 
 @pytest.mark.parametrize("deck", ["italia", "buxtehude", "world"])

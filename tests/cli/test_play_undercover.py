@@ -111,6 +111,12 @@ def country_ref(rng: random.Random, layout: list[dict[str, Any]], country: str) 
     return str(rng.choice(ways))
 
 
+def with_computers(seats: list[str], options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options as ``geodeck play`` deals with them: the bot seats are computers."""
+    computers = [seat for seat, name in enumerate(seats) if bot_level(name) is not None]
+    return {**(options or {}), **({"computers": computers} if computers else {})}
+
+
 def undercover_script(
     seats: list[str],
     *,
@@ -120,7 +126,9 @@ def undercover_script(
     options: dict[str, Any] | None = None,
     passing: float = 0.45,
 ) -> Script:
-    game = geodeck.new_game("undercover", seats, variant=variant, seed=seed, options=options)
+    game = geodeck.new_game(
+        "undercover", seats, variant=variant, seed=seed, options=with_computers(seats, options)
+    )
     bots = bots_of(game)
     people = len(seats) - len(bots)
     script = Script(game)

@@ -123,6 +123,11 @@ def test_bad_create_requests(server: LiveServer) -> None:
         ({"game": "chess", "seats": [{}, {}], "deck": deck}, 400, "setup/invalid"),
         ({"game": "uppsala", "seats": [{}], "deck": deck}, 400, "setup/invalid"),
         ({"game": "uppsala", "seats": [{}, {"bot": "genius"}], "deck": deck}, 400, "setup/invalid"),
+        (
+            {"game": "undercover", "seats": [{}, {}, {}], "options": {"computers": [1]}},
+            400,
+            "setup/invalid",
+        ),
         ({"game": "uppsala", "seats": [{}, {}], "claim": [5], "deck": deck}, 400, "table/bad_seat"),
         (
             {"game": "uppsala", "seats": [{}, {}], "deck": deck, "colour": 1},

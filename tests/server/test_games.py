@@ -314,5 +314,8 @@ def test_undercover_is_served_through_the_same_api(server: LiveServer, tmp_path:
         assert last["status"] == "finished"
         record = finished_record(server, created["table"]["code"])
         check_record_replays(record, last["view"]["outcome"], tmp_path)
+        # The bot seat is a computer player (docs/rules.md): never named for X.
+        assert record["setup"]["computers"] == [2]
+        assert all(a["seeker"] != 2 for a in record["actions"] if a["act"] == "name")
 
     run(case)

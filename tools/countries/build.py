@@ -145,11 +145,20 @@ class Builder:
             raise BuildError(f"ranking_set.extra lists UN members: {sorted(extra & codes)}")
         return sorted(codes | extra)
 
+    def population(self, code: str) -> tuple[int, int | None, str]:
+        """Population, its year and the source tag: the curated census or official
+        estimate where ``populations.csv`` has one, else the Factbook's estimate."""
+        for row in self.tables["populations"]:
+            if row["code"] == code:
+                return int(row["population"]), int(row["year"]), "curated:populations"
+        population, year = fb.population(self.record(code))
+        return population, year, self.tags["factbook"]
+
     def ranking(self, members: list[str]) -> dict[str, dict[str, int | float]]:
         values: dict[str, dict[str, int | float]] = {}
         for code in members:
             record = self.record(code)
-            values[code] = {"area": fb.area(record), "population": fb.population(record)[0]}
+            values[code] = {"area": fb.area(record), "population": self.population(code)[0]}
         area_ranks = competition_ranks({c: float(v["area"]) for c, v in values.items()})
         pop_ranks = competition_ranks({c: float(v["population"]) for c, v in values.items()})
         for code, entry in values.items():
@@ -312,16 +321,15 @@ class Builder:
         card.set("capital", capital["capital_en"], capital_tags["capital_en"])
 
     def _figures(self, card: Card, ranking: Mapping[str, Mapping[str, int | float]]) -> None:
-        record = self.record(card.code)
         tag = self.tags["factbook"]
-        population, year = fb.population(record)
+        population, year, population_tag = self.population(card.code)
         area = ranking[card.code]["area"]
         card.set("area", area, tag)
         card.set("area_rank", ranking[card.code]["area_rank"], tag)
-        card.set("population", population, tag)
-        card.set("population_year", year, tag)
+        card.set("population", population, population_tag)
+        card.set("population_year", year, population_tag)
         card.set("population_rank", ranking[card.code]["population_rank"], tag)
-        card.set("density", round(population / float(area), 1), tag)
+        card.set("density", round(population / float(area), 1), population_tag)
 
     def _geography(self, card: Card, members: set[str], supplement: Mapping[str, str]) -> None:
         record = self.record(card.code)
@@ -423,6 +431,7 @@ def _keyed(rows: list[Row]) -> bool:
             "capitals",
             "supplement",
             "crosscheck_exceptions",
+            "populations",
         }
     )
 

@@ -14,18 +14,19 @@ TABLES: dict[str, tuple[str, ...]] = {
     "colour_groups": ("colour", "name_en", "name_de", "name_it", "hex"),
     "vehicle_codes": ("code", "vehicle"),
     "memberships": ("code", "eu", "euro", "schengen", "nato", "as_of"),
-    "winter_sports": ("code", "answer"),
+    "winter_sports": ("code", "answer", "basis"),
     "seas": ("code", "mediterranean", "baltic", "black_sea", "north_sea"),
     "flags": ("code", "colours", "red", "cross"),
     "history": ("code", "soviet_union", "yugoslavia"),
     "driving": ("code", "side"),
-    "olympics": ("code", "answer", "games"),
+    "olympics": ("code", "answer", "basis", "games"),
     "geography": ("code", "alps", "arctic_circle", "asia"),
     "capital_facts": ("code", "largest", "largest_city"),
     "names": ("code", "lang", "name"),
     "capitals": ("code", "lang", "name"),
     "supplement": ("code", "field", "value"),
     "crosscheck_exceptions": ("check", "code", "value"),
+    "populations": ("code", "population", "year", "note"),
 }
 """Every curated table and its columns before ``source``."""
 

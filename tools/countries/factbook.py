@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
+SCALED = re.compile(r"\s*(million|billion)\b", re.IGNORECASE)
+SCALE = {"million": 1_000_000, "billion": 1_000_000_000}
 TAG = re.compile(r"<[^>]+>")
 BORDER = re.compile(r"([^;,\d]+?)\s+\d[\d,.]*\s*km")
 YEAR = re.compile(r"\((\d{4})(?:\s*est\.)?\)")
@@ -56,11 +58,16 @@ def need(record: Mapping[str, Any], *path: str) -> str:
 
 
 def number(value: str) -> float:
-    """The first number in a Factbook text ("4,810", "196.8 km (excludes ...)")."""
+    """The first number in a Factbook text ("4,810", "196.8 km (excludes ...)"), scaled by
+    a "million" or "billion" right after it ("1.267 million sq km" is 1,267,000)."""
     match = NUMBER.search(value)
     if match is None:
         raise FactbookError(f"no number in {value!r}")
-    return float(match.group().replace(",", ""))
+    found = float(match.group().replace(",", ""))
+    scaled = SCALED.match(value, match.end())
+    if scaled is not None:
+        found = round(found * SCALE[scaled.group(1).lower()], 6)
+    return found
 
 
 def whole(value: float) -> int | float:

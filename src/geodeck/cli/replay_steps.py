@@ -188,6 +188,10 @@ class Teller:
     def _on_reshuffle(self, event: Event, _view: Mapping[str, Any]) -> str:
         return f"The {event['cards']} discarded questions are shuffled into a new pile."
 
+    def _on_replace(self, event: Event, _view: Mapping[str, Any]) -> str:
+        text = self.questions.get(event["question"], event["question"])
+        return f"Set aside unread (the rule for computer players): {text}"
+
     def _on_question(self, event: Event, _view: Mapping[str, Any]) -> str:
         text = self.questions.get(event["question"], event["question"])
         return f"Question {event['number']}, read by {self.seat(event['reader'])}: {text}"

@@ -52,6 +52,7 @@ from geodeck.server.protocol import (
 from geodeck.server.states import HISTORY_KEYS, Broadcast, Parts, SeatParts, TableParts
 from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
 from geodeck.server.writer import Writer
+from geodeck.undercover.variants import COMPUTERS
 
 log = logging.getLogger("geodeck.server")
 
@@ -126,6 +127,20 @@ def deck_mapping(data: Any) -> Any:
             cards[entry["id"]] = {k: v for k, v in entry.items() if k != "id"}
         return cards
     return data
+
+
+def computer_seats(request: CreateTable) -> dict[str, Any]:
+    """The table's options; for Undercover with the bot seats added as ``computers``
+    (geodeck's rule for computer players, docs/rules.md), which only the server sets."""
+    options = dict(request.options)
+    if COMPUTERS in options:
+        raise Refusal(
+            ErrorCode.SETUP_INVALID, f"{COMPUTERS!r} is set by the server from the bot seats"
+        )
+    bots = [i for i, spec in enumerate(request.seats) if spec.bot is not None]
+    if request.game == "undercover" and bots:
+        options[COMPUTERS] = bots
+    return options
 
 
 def dealt(game: str, names: list[str], *, deck: Any, **setup: Any) -> tuple[Game, dict[str, Any]]:
@@ -1061,6 +1076,7 @@ class Lobby:
         """The table's game, dealt from its secret, and its record's head with the deal
         commitment (``dealing.py``); ``Refusal`` if it cannot be dealt."""
         deck = self._deck_for(request.game, request.deck)
+        options = computer_seats(request)
         try:
             game, head = await self.run(
                 dealt,
@@ -1068,7 +1084,7 @@ class Lobby:
                 names,
                 variant=request.variant,
                 seed=dealing.deal_seed(secret, request.seed),
-                options=request.options,
+                options=options,
                 deck=deck,
             )
         except RecordError as err:

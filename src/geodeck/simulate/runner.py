@@ -60,12 +60,15 @@ def play(spec: Spec, index: int) -> Result:
     n = len(spec.bots)
     seat_bot = [(index + s) % n for s in range(n)]
     names = [f"{spec.bots[b]}#{b + 1}" for b in seat_bot]
+    options = dict(spec.options or {})
+    if spec.game == "undercover":
+        options["computers"] = list(range(n))  # every seat is a bot (docs/rules.md)
     game = geodeck.new_game(
         spec.game,
         names,
         variant=spec.variant,
         seed=derive(spec.seed, "game", index),
-        options=spec.options,
+        options=options,
         deck=spec.deck,
     )
     atlas = _atlas(spec, game)

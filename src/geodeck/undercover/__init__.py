@@ -5,6 +5,10 @@ Points the rulebook and RULES.md leave open, as geodeck settles them:
 - **Naming X (B1).** The reader may name any seat but the undercover one, the reader
   included: the rulebook has the reader replace X with "the name of a player in the
   round, except the undercover player", and the reader is such a player.
+- **Computer players (geodeck's rule).** The seats a computer plays are part of the setup
+  (``setup.computers``; the option ``computers`` of ``new_game``). X is never one of them,
+  and a question about a seeker turned over while a computer hides, or while no seeker is
+  human, is replaced by the next card (a ``replace`` event; docs/rules.md).
 - **The undercover player's answers (B2.3)** are not checked against the data: the
   rulebook lets the player judge ("probably", "I am not sure"). The data's answer is
   shown to that player alone, as a hint.

@@ -77,6 +77,20 @@ class Turned:
 
 
 @dataclass(frozen=True, slots=True)
+class Replaced:
+    """A question about a seeker was turned over with a computer player as the hider, or
+    with no human seeker to stand for X: it goes to the discard pile unread and the next
+    card is turned over instead (geodeck's rule for computer players, docs/rules.md)."""
+
+    question: str
+    reason: str
+    """``computer_hider`` or ``no_human_seeker``."""
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"event": "replace", "question": self.question, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
 class Named:
     """The reader named the seeker who stands for X (B1)."""
 
@@ -158,6 +172,7 @@ Event = (
     | Hidden
     | Reshuffled
     | Turned
+    | Replaced
     | Named
     | Answered
     | Placed

@@ -39,6 +39,7 @@ from geodeck.undercover.events import (
     Named,
     Passed,
     Placed,
+    Replaced,
     Reshuffled,
     RoundEnded,
     RoundStarted,
@@ -72,17 +73,25 @@ class UndercoverGame(Game):
         pile: Sequence[str] | None = None,
         options: Mapping[str, Any] | None = None,
         shuffle: str = dl.SHA256,
+        computers: Sequence[int] | None = None,
     ) -> None:
         """Set up a game. Rounds without a layout in ``layouts`` are dealt from ``seed``;
         without a ``pile`` the question pile is dealt from ``seed`` (after the hard
         variant's removal). A given ``pile`` is the draw pile as play starts. ``shuffle``
-        says how the seed deals (``deal.SHA256``; ``deal.PYTHON`` for older records)."""
+        says how the seed deals (``deal.SHA256``; ``deal.PYTHON`` for older records).
+        ``computers`` lists the seats played by the computer (also accepted as the option
+        ``computers``): geodeck's rule for computer players replaces the questions about a
+        seeker that would go to or name one (docs/rules.md)."""
         self.game = vr.GAME
         self.rules = vr.variant_of(variant)
         self.variant = self.rules.id
         self.seats = tuple(check_seats(seats, *vr.PLAYERS, rule="B"))
         self.options = dict(options or {})
         remove = vr.removal(self.rules, self.options)
+        listed = self.options.pop(vr.COMPUTERS, None)
+        self.computers = vr.computer_seats(
+            list(computers) if computers is not None else listed, len(self.seats)
+        )
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError(f"the seed must be a whole number, got {seed!r}")
         self.seed = seed
@@ -165,7 +174,8 @@ class UndercoverGame(Game):
             questions=questions,
             seed=seed,
             pile=pile,
-            options=options,
+            options={k: v for k, v in options.items() if k != vr.COMPUTERS},
+            computers=options.get(vr.COMPUTERS),
         )
 
     @classmethod
@@ -185,6 +195,7 @@ class UndercoverGame(Game):
                 pile=setup.get("questions"),
                 options=record.get("options"),
                 shuffle=scheme,
+                computers=setup.get(vr.COMPUTERS),
             )
         except SetupError as err:
             raise RecordError(err.message, rule=err.rule) from err
@@ -208,6 +219,8 @@ class UndercoverGame(Game):
         }
         if self.shuffle == dl.SHA256:
             record["setup"]["shuffle"] = dl.SHA256
+        if self.computers:
+            record["setup"][vr.COMPUTERS] = list(self.computers)
         if self.options:
             record["options"] = dict(self.options)
         if self.sealed_deal is not None:
@@ -241,7 +254,7 @@ class UndercoverGame(Game):
         if kind == HIDE:
             return [Hide(seat, country) for country in r.layout]
         if kind == NAME:
-            return [Name(seat, s) for s in range(len(self.seats)) if s != r.undercover]
+            return [Name(seat, s) for s in self.humans_for_x()]
         if kind == ANSWER:
             return [Answer(seat, a) for a in ANSWERS]
         sizes = [s for s, n in (("small", self.small[seat]), ("large", self.large[seat])) if n]
@@ -294,6 +307,12 @@ class UndercoverGame(Game):
             if action.seeker == r.undercover:
                 raise IllegalAction(
                     "X stands for a seeker; the undercover player cannot be named", rule="B1"
+                )
+            if action.seeker in self.computers:
+                raise IllegalAction(
+                    f"{self.seats[action.seeker]} is a computer player; X stands for a "
+                    "human seeker (geodeck's rule for computer players)",
+                    rule="B1",
                 )
         elif isinstance(action, Answer):
             if action.answer not in ANSWERS:
@@ -380,10 +399,44 @@ class UndercoverGame(Game):
             self._end_round(discovered=False)
             return
         question = self.questions[self._draw.pop()]
+        reason = self._replaced(question.about_seeker)
+        if reason is not None:
+            self.history.append(Replaced(question.id, reason))
+            self.discard.append(question.id)
+            if self._replaced_in_a_row() > len(self.questions):
+                self._end_round(discovered=False)  # only questions about a seeker are left
+                return
+            self._turn_question()
+            return
         reader = r.next_reader()
         r.asked.append(Asked(question.id, reader))
         self.history.append(Turned(len(r.asked), question.id, question.about, reader))
         self.phase = NAME if question.about_seeker else ANSWER
+
+    def humans_for_x(self) -> list[int]:
+        """The seats X may stand for: the seekers who are not computer players (B1 with
+        geodeck's rule for computer players), the reader included."""
+        undercover = self.round.undercover
+        return [s for s in range(len(self.seats)) if s != undercover and s not in self.computers]
+
+    def _replaced(self, about_seeker: bool) -> str | None:
+        """Why a question just turned over is replaced by the next one, or None: a question
+        about a seeker is never put to a computer hider nor about a computer seeker."""
+        if not about_seeker:
+            return None
+        if self.round.undercover in self.computers:
+            return "computer_hider"
+        if not self.humans_for_x():
+            return "no_human_seeker"
+        return None
+
+    def _replaced_in_a_row(self) -> int:
+        count = 0
+        for event in reversed(self.history):
+            if not isinstance(event, Replaced | Reshuffled):
+                break
+            count += isinstance(event, Replaced)
+        return count
 
     def _start_round(self, index: int) -> Round:
         players = len(self.seats)

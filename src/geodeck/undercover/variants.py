@@ -21,6 +21,9 @@ DISCOVERY = 6
 POINTS = {"small": 1, "large": 2}
 SIZES = ("small", "large")
 REMOVE = "remove_country_questions"
+COMPUTERS = "computers"
+"""The option (of ``new_game``) and the setup field (of a record) that list the seats
+played by the computer; see ``computer_seats``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +54,27 @@ def rounds_for(players: int) -> int:
     return players if players >= 5 else 2 * players
 
 
+def computer_seats(raw: Any, players: int) -> tuple[int, ...]:
+    """The seats played by the computer, sorted: distinct seat numbers of the game."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list | tuple) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in raw
+    ):
+        raise SetupError(
+            f"{COMPUTERS} lists seat numbers from 0 to {players - 1}, got {raw!r}", rule="B1"
+        )
+    if len(set(raw)) != len(raw):
+        raise SetupError(f"{COMPUTERS} lists a seat twice: {list(raw)!r}", rule="B1")
+    return tuple(sorted(raw))
+
+
 def removal(variant: Variant, options: Mapping[str, Any]) -> int:
-    """How many questions about the country the ``hard`` variant removes (B4); 0 otherwise."""
-    unknown = sorted(set(options) - {REMOVE})
+    """How many questions about the country the ``hard`` variant removes (B4); 0 otherwise.
+    ``computers`` is read by ``computer_seats``, not here."""
+    unknown = sorted(set(options) - {REMOVE, COMPUTERS})
     if unknown:
-        raise SetupError(f"undercover has no option {unknown[0]!r} (it has: {REMOVE})")
+        raise SetupError(f"undercover has no option {unknown[0]!r} (it has: {REMOVE}, {COMPUTERS})")
     count = options.get(REMOVE)
     if variant.id != "hard":
         if count is not None:

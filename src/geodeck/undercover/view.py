@@ -47,6 +47,7 @@ def build_view(
         "round": r.number,
         "rounds": game.rounds,
         "undercover": r.undercover,
+        "computers": list(game.computers),
         "seats": [
             {
                 "seat": i,

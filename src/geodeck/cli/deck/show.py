@@ -104,7 +104,8 @@ def _group_order(document: Mapping[str, Any]) -> dict[str, int]:
 
 
 def _show_undercover(document: Mapping[str, Any], lang: str, *, narrow: bool = False) -> Sheet:
-    """The countries, one row each; ``narrow``: the ranks under the numbers."""
+    """The countries, one row each, with the year of each population figure; ``narrow``:
+    the ranks under the numbers."""
     countries: Mapping[str, Mapping[str, Any]] = document["countries"]
     colours: Mapping[str, Mapping[str, Any]] = document["colours"]
     gap = "\n" if narrow else " "
@@ -116,6 +117,7 @@ def _show_undercover(document: Mapping[str, Any], lang: str, *, narrow: bool = F
             Column("code", "center", wrap=False),
             Column(f"area km²{gap}(rank)", "right", wrap=False),
             Column(f"population{gap}(rank)", "right", wrap=False),
+            Column("year", "right", wrap=False),
             Column("colour"),
         ],
     )
@@ -131,6 +133,7 @@ def _show_undercover(document: Mapping[str, Any], lang: str, *, narrow: bool = F
             str(c["vehicle"]),
             f"{_number(c['area'])}{gap}({c['area_rank']})",
             f"{_number(c['population'])}{gap}({c['population_rank']})",
+            str(c.get("population_year") or ""),
             Text.assemble(
                 ("■ ", str(group["hex"])), str(group.get(f"name_{lang}") or group["name"])
             ),

@@ -119,6 +119,13 @@ def legend(view: Mapping[str, Any]) -> list[Text]:
     ]
 
 
+REPLACED = {
+    "computer_hider": "as the undercover player is a computer",
+    "no_human_seeker": "as no human seeker can stand for X",
+}
+"""Why a question about a seeker was replaced (geodeck's rule for computer players)."""
+
+
 def story(
     view: Mapping[str, Any], countries: Mapping[str, str], questions: Mapping[str, str]
 ) -> list[Text]:
@@ -145,6 +152,10 @@ def story(
             say(who(event["seat"]), f" hides in secret (commitment {event['commitment'][:12]}…).")
         elif kind == "reshuffle":
             say(f"The question pile is reshuffled from {event['cards']} used cards.")
+        elif kind == "replace":
+            text = questions.get(event["question"], event["question"])
+            why = REPLACED.get(event["reason"], event["reason"])
+            say(f"Set aside unread, {why}: ", (text, "dim"))
         elif kind == "question":
             text = questions.get(event["question"], event["question"])
             say(f"Question {event['number']}, read by ", who(event["reader"]), ": ", (text, "bold"))

@@ -25,7 +25,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from geodeck.cli.bot_seats import BotSeat, bot_said, seat_names
+from geodeck.cli.bot_seats import BotSeat, bot_level, bot_said, seat_names
 from geodeck.cli.host import (
     Host,
     PlayOptions,
@@ -43,7 +43,7 @@ from geodeck.cli.undercover.words import country_name, flagged, seat_text
 from geodeck.core.errors import GeodeckError
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
 from geodeck.undercover.game import UndercoverGame
-from geodeck.undercover.variants import PLAYERS, REMOVE, VARIANTS
+from geodeck.undercover.variants import COMPUTERS, PLAYERS, REMOVE, VARIANTS
 
 SALT_BYTES = 16
 
@@ -277,7 +277,10 @@ def _new(
         variant = "hard"
     if variant == "hard" and remove_questions is None:
         fail("the hard variant removes questions about the country: add --remove-questions N")
-    options = {} if remove_questions is None else {REMOVE: remove_questions}
+    options: dict[str, Any] = {} if remove_questions is None else {REMOVE: remove_questions}
+    computers = [seat for seat, name in enumerate(names) if bot_level(name) is not None]
+    if computers:
+        options[COMPUTERS] = computers
     return deal(UndercoverGame, "undercover", names, variant=variant, seed=seed, options=options)
 
 

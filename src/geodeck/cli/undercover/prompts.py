@@ -125,7 +125,7 @@ def ask_name(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[UndercoverAc
             (question["text"], "bold"),
             "\nThe question is about a seeker: who is X? (anyone but the undercover ",
             seat_text(view, view["undercover"]),
-            ")",
+            " and the computer players)" if view.get("computers") else ")",
         ),
         menu,
     )
