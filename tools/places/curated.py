@@ -37,6 +37,7 @@ TABLES = {
     "de-areas": ("ags", "name", "area"),
     "it-areas": ("istat", "name", "area"),
     "it-altitudes": ("istat", "name", "altitude", "reason"),
+    "populations": ("geonameid", "name", "population", "year", "note"),
 }
 """Every curated table and its columns besides ``source``."""
 
