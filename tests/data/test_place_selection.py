@@ -85,7 +85,7 @@ def test_world_must_haves_follow_the_documented_rule(ref: validate.Reference) ->
     assert reasons == {
         "national capital",
         "largest city of a country of 20 million",
-        "city of at least 10,000,000",
+        "city of at least 5,000,000",
     }
     assert ref.musts["world"]["2332459"] == "largest city of a country of 20 million"  # Lagos
     assert ref.musts["world"]["4140963"] == "national capital"  # Washington
@@ -247,3 +247,24 @@ def test_every_population_and_area_has_a_year(deck: str, files: dict[str, dict[s
             if number in card:
                 assert validate.YEARS[0] <= card[f"{number}_year"] <= validate.YEARS[1]
                 assert card["sources"][f"{number}_year"]
+
+
+def test_world_counts_one_agglomeration_once() -> None:
+    pool = [
+        musts.Place(1, "Guangzhou", "CN", 16_000_000, False, lat=23.13, lon=113.26),
+        musts.Place(2, "Foshan", "CN", 9_000_000, False, lat=23.02, lon=113.12),
+        musts.Place(3, "Beijing", "CN", 18_900_000, True, lat=39.91, lon=116.40),
+        musts.Place(4, "Wuhan", "CN", 4_000_000, False, lat=30.58, lon=114.27),
+    ]
+    assert musts.must_haves("world", pool, {"CN": 1_400_000_000}) == {
+        3: "national capital",
+        1: "city of at least 5,000,000",
+    }
+
+
+def test_a_town_whose_count_is_below_the_floor_is_not_dealt(
+    files: dict[str, dict[str, Any]],
+) -> None:
+    row = next(r for r in curated.read("populations") if r["geonameid"] == "2905504")
+    assert int(row["population"]) < validate.FLOOR["buxtehude"]  # Herzberg (Elster)
+    assert 2905504 not in place_ids(files["buxtehude"])

@@ -102,7 +102,8 @@ MIN_ALTERNATES = 5
 
 ATTRIBUTION = (
     "Place names, coordinates, populations and elevations: GeoNames (geonames.org), CC BY 4.0. "
-    "Italian names, codes, areas and the 2011 census population: ISTAT (CC BY). German areas: "
+    "Italian names, codes, areas and the 2011 census population: ISTAT (CC BY). German areas "
+    "and the populations of the kreisfreie Städte: "
     "Statistisches Bundesamt (Destatis), Datenlizenz Deutschland - Namensnennung 2.0. Sights "
     "and the other curated values: see docs/data.md."
 )
@@ -344,7 +345,15 @@ def build_uppsala(ctx: Context) -> tuple[dict[str, Any], float, dict[int, str]]:
     musts_of = musts.must_haves(
         "uppsala",
         (
-            musts.Place(p.gid, p.name, p.country, figures[p.gid].value, p.gid in cap_ids)
+            musts.Place(
+                p.gid,
+                p.name,
+                p.country,
+                figures[p.gid].value,
+                p.gid in cap_ids,
+                lat=p.lat,
+                lon=p.lon,
+            )
             for p in pool
         ),
     )
@@ -403,10 +412,19 @@ def build_world(ctx: Context) -> tuple[dict[str, Any], float, dict[int, str]]:
     musts_of = musts.must_haves(
         "world",
         (
-            musts.Place(p.gid, p.name, p.country, figures[p.gid].value, p.gid in cap_ids)
+            musts.Place(
+                p.gid,
+                p.name,
+                p.country,
+                figures[p.gid].value,
+                p.gid in cap_ids,
+                lat=p.lat,
+                lon=p.lon,
+            )
             for p in pool
         ),
         ctx.country_population,
+        SPACING["world"].cap,
     )
     cands = [
         Candidate(

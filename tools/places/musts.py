@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from tools.places.geo import distance_km
+
 NAMESAKES = {"uppsala": ("SE", "Uppsala"), "buxtehude": ("DE", "Buxtehude")}
 """The edition's namesake: country and GeoNames name."""
 
-CITY_SIZE = {"uppsala": 1_000_000, "buxtehude": 100_000, "italia": 100_000, "world": 10_000_000}
+CITY_SIZE = {"uppsala": 1_000_000, "buxtehude": 100_000, "italia": 100_000, "world": 5_000_000}
 """Every city of the deck's region with at least this many people is a must-have."""
 
 WORLD_COUNTRY_SIZE = 20_000_000
@@ -21,6 +23,12 @@ WORLD_COUNTRY_SIZE = 20_000_000
 
 WORLD_CAPITAL_SIZE = 1_000_000
 """world: every national capital of at least this many people."""
+
+WORLD_APART_KM = 100.0
+"""world: a city that is a must-have by its size, or as its country's largest, is not one
+within this distance of a must-have already listed (capitals first, then by size): the
+parts of one agglomeration (Foshan and Dongguan beside Guangzhou, Delhi beside New Delhi,
+Quezon City beside Manila) make one must-have, not several."""
 
 NAMED = {
     "uppsala": {2735943: "Porto"},
@@ -64,19 +72,35 @@ class Place:
     """The seat of the government of the deck's country (or of a Land or region)."""
     national: bool = False
     """The national capital (buxtehude, italia: Berlin, Rome)."""
+    lat: float = 0.0
+    lon: float = 0.0
 
 
 def must_haves(
     deck: str,
     places: Iterable[Place],
     country_population: Mapping[str, int] = {},
+    cap: int = 0,
 ) -> dict[int, str]:
-    """The must-have places among ``places`` and why each is one."""
+    """The must-have places among ``places`` and why each is one.
+
+    With ``cap``, the cities that are must-haves by their size alone stop where their
+    country already has ``cap`` must-haves (the largest first).
+    """
     pool = list(places)
     out: dict[int, str] = {}
+    where = {p.key: p for p in pool}
 
     def add(key: int, why: str) -> None:
         out.setdefault(key, why)
+
+    def apart(p: Place) -> bool:
+        """world: no must-have yet within ``WORLD_APART_KM`` of ``p``."""
+        if deck != "world":
+            return True
+        return all(
+            distance_km(p.lat, p.lon, where[k].lat, where[k].lon) > WORLD_APART_KM for k in out
+        )
 
     namesake = NAMESAKES.get(deck)
     if namesake is not None:
@@ -102,13 +126,21 @@ def must_haves(
             if p.capital and (p.population >= WORLD_CAPITAL_SIZE or p.country in big_country):
                 add(p.key, "national capital")
         for code in sorted(big_country):
-            if code in largest:
+            if code in largest and largest[code].key not in out and apart(largest[code]):
                 add(largest[code].key, "largest city of a country of 20 million")
     for key in NAMED[deck]:
         if any(p.key == key for p in pool):
             add(key, "named in tools/places/musts.py")
     size = CITY_SIZE[deck]
+    by_country: dict[str, int] = {}
     for p in pool:
-        if p.population >= size:
-            add(p.key, f"city of at least {size:,}")
+        if p.key in out:
+            by_country[p.country] = by_country.get(p.country, 0) + 1
+    for p in sorted(pool, key=lambda p: (-p.population, p.key)):
+        if p.population < size or p.key in out:
+            continue
+        if (cap and by_country.get(p.country, 0) >= cap) or not apart(p):
+            continue
+        add(p.key, f"city of at least {size:,}")
+        by_country[p.country] = by_country.get(p.country, 0) + 1
     return out
