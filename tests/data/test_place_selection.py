@@ -59,14 +59,15 @@ def test_the_namesakes_are_must_haves(ref: validate.Reference) -> None:
     assert ref.musts["buxtehude"]["2940451"] == "namesake"
 
 
-def test_uppsala_must_haves_include_every_capital_and_city_of_a_million(
+def test_uppsala_must_haves_include_every_capital_and_city_of_800_000(
     files: dict[str, dict[str, Any]], ref: validate.Reference
 ) -> None:
     cards = files["uppsala"]["cards"].values()
     capitals = {str(c["geonameid"]) for c in cards if c.get("capital")}
     assert len(capitals) == len(validate.EUROPE) == 47
     assert capitals <= set(ref.musts["uppsala"])
-    big = {str(c["geonameid"]) for c in cards if c.get("population", 0) >= 1_000_000}
+    big = {str(c["geonameid"]) for c in cards if c.get("population", 0) >= 800_000}
+    assert len(big) >= 25
     assert big <= set(ref.musts["uppsala"])
 
 
@@ -85,7 +86,7 @@ def test_world_must_haves_follow_the_documented_rule(ref: validate.Reference) ->
     assert reasons == {
         "national capital",
         "largest city of a country of 20 million",
-        "city of at least 5,000,000",
+        f"city of at least {musts.CITY_SIZE['world']:,}",
     }
     assert ref.musts["world"]["2332459"] == "largest city of a country of 20 million"  # Lagos
     assert ref.musts["world"]["4140963"] == "national capital"  # Washington
@@ -93,12 +94,15 @@ def test_world_must_haves_follow_the_documented_rule(ref: validate.Reference) ->
 
 def test_must_have_rules_on_a_small_fixture() -> None:
     pool = [
-        musts.Place(1, "Stockholm", "SE", 1_500_000, True),
-        musts.Place(2, "Uppsala", "SE", 177_000, False),
-        musts.Place(3, "Vaduz", "LI", 5_000, True),
-        musts.Place(4, "Gothenburg", "SE", 570_000, False),
-        musts.Place(5, "Bern", "CH", 120_000, True),
-        musts.Place(6, "Zürich", "CH", 415_000, False),
+        musts.Place(1, "Stockholm", "SE", 1_500_000, True, lat=59.33, lon=18.07),
+        musts.Place(2, "Uppsala", "SE", 177_000, False, lat=59.86, lon=17.64),
+        musts.Place(3, "Vaduz", "LI", 5_000, True, lat=47.14, lon=9.52),
+        musts.Place(4, "Gothenburg", "SE", 570_000, False, lat=57.71, lon=11.97),
+        musts.Place(5, "Bern", "CH", 120_000, True, lat=46.95, lon=7.45),
+        musts.Place(6, "Zürich", "CH", 415_000, False, lat=47.37, lon=8.54),
+        musts.Place(7, "Istanbul", "TR", 15_700_000, False, lat=41.01, lon=28.95),
+        musts.Place(8, "Esenyurt", "TR", 980_000, False, lat=41.03, lon=28.68),
+        musts.Place(9, "Ankara", "TR", 3_500_000, True, lat=39.92, lon=32.85),
     ]
     assert musts.must_haves("uppsala", pool) == {
         1: "national capital",
@@ -106,6 +110,8 @@ def test_must_have_rules_on_a_small_fixture() -> None:
         3: "national capital",
         5: "national capital",
         6: "largest city of its country",
+        7: "largest city of its country",
+        9: "national capital",
     }
 
 
@@ -254,11 +260,11 @@ def test_world_counts_one_agglomeration_once() -> None:
         musts.Place(1, "Guangzhou", "CN", 16_000_000, False, lat=23.13, lon=113.26),
         musts.Place(2, "Foshan", "CN", 9_000_000, False, lat=23.02, lon=113.12),
         musts.Place(3, "Beijing", "CN", 18_900_000, True, lat=39.91, lon=116.40),
-        musts.Place(4, "Wuhan", "CN", 4_000_000, False, lat=30.58, lon=114.27),
+        musts.Place(4, "Wuhan", "CN", 2_000_000, False, lat=30.58, lon=114.27),
     ]
     assert musts.must_haves("world", pool, {"CN": 1_400_000_000}) == {
         3: "national capital",
-        1: "city of at least 5,000,000",
+        1: "city of at least 2,500,000",
     }
 
 

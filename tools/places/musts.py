@@ -15,7 +15,7 @@ from tools.places.geo import distance_km
 NAMESAKES = {"uppsala": ("SE", "Uppsala"), "buxtehude": ("DE", "Buxtehude")}
 """The edition's namesake: country and GeoNames name."""
 
-CITY_SIZE = {"uppsala": 1_000_000, "buxtehude": 100_000, "italia": 100_000, "world": 5_000_000}
+CITY_SIZE = {"uppsala": 800_000, "buxtehude": 100_000, "italia": 100_000, "world": 2_500_000}
 """Every city of the deck's region with at least this many people is a must-have."""
 
 WORLD_COUNTRY_SIZE = 20_000_000
@@ -24,11 +24,11 @@ WORLD_COUNTRY_SIZE = 20_000_000
 WORLD_CAPITAL_SIZE = 1_000_000
 """world: every national capital of at least this many people."""
 
-WORLD_APART_KM = 100.0
-"""world: a city that is a must-have by its size, or as its country's largest, is not one
-within this distance of a must-have already listed (capitals first, then by size): the
-parts of one agglomeration (Foshan and Dongguan beside Guangzhou, Delhi beside New Delhi,
-Quezon City beside Manila) make one must-have, not several."""
+APART_KM = {"uppsala": 30.0, "world": 100.0}
+"""A city that is a must-have by its size, or as its country's largest, is none within this
+distance of a must-have already listed (capitals first, then by size): the parts of one
+agglomeration (Esenyurt beside Istanbul; Foshan and Dongguan beside Guangzhou, Delhi beside
+New Delhi, Quezon City beside Manila) make one must-have, not several."""
 
 NAMED = {
     "uppsala": {2735943: "Porto"},
@@ -95,12 +95,11 @@ def must_haves(
         out.setdefault(key, why)
 
     def apart(p: Place) -> bool:
-        """world: no must-have yet within ``WORLD_APART_KM`` of ``p``."""
-        if deck != "world":
+        """No must-have yet within ``APART_KM`` of ``p``."""
+        km = APART_KM.get(deck)
+        if km is None:
             return True
-        return all(
-            distance_km(p.lat, p.lon, where[k].lat, where[k].lon) > WORLD_APART_KM for k in out
-        )
+        return all(distance_km(p.lat, p.lon, where[k].lat, where[k].lon) > km for k in out)
 
     namesake = NAMESAKES.get(deck)
     if namesake is not None:
@@ -114,7 +113,8 @@ def must_haves(
             if p.capital:
                 add(p.key, "national capital")
         for p in first.values():
-            add(p.key, "largest city of its country")
+            if p.key not in out and apart(p):
+                add(p.key, "largest city of its country")
     for p in pool:
         if p.capital and deck in ("buxtehude", "italia"):
             add(p.key, "national capital" if p.national else "capital of its Land or region")
