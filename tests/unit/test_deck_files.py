@@ -77,12 +77,22 @@ def test_deck_errors_are_setup_errors_with_their_own_code() -> None:
         ({"cards": {"b": {**BERLIN, "altitude": -600}}}, "'altitude' must be a number of at"),
         ({"cards": {"b": {**BERLIN, "difficulty": 4}}}, "'difficulty' must be 1, 2 or 3"),
         ({"cards": {"b": {**BERLIN, "difficulty": 2.0}}}, "'difficulty' must be 1, 2 or 3"),
+        ({"cards": {"b": {**BERLIN, "population_year": 2024.5}}}, "'population_year' must be"),
+        ({"cards": {"b": {**BERLIN, "population_year": "2024"}}}, "'population_year' must be"),
+        ({"cards": {"b": {**BERLIN, "area_year": 12}}}, "'area_year' must be a year"),
     ],
 )
 def test_bad_decks_are_refused_with_a_clear_message(data: Any, message: str) -> None:
     with pytest.raises(DeckError) as caught:
         deck_cards(data)
     assert message in str(caught.value)
+
+
+def test_a_year_is_kept_with_its_figure() -> None:
+    cards = deck_cards(
+        {"cards": {"b": {**BERLIN, "population": 3_685_265, "population_year": 2024}}}
+    )
+    assert cards["b"]["population_year"] == 2024
 
 
 def test_optional_fields_may_be_null_or_absent() -> None:

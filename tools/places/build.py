@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from tools.places import curated, decks, names, sources, validate, validate_names
+from tools.places import curated, decks, names, populations, sources, validate, validate_names
 from tools.places.geo import Box
 
 BORDER_SIGHTS = {
@@ -31,6 +31,23 @@ BORDER_SIGHTS = {
 def dump(data: Any) -> str:
     """The one JSON layout the build writes: sorted keys, one-space indent, UTF-8."""
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def second_sources(ctx: decks.Context, data: dict[str, Any]) -> dict[str, list[Any]]:
+    """The second population figure of every place card: GeoNames id to [figure, tag]."""
+    out: dict[str, list[Any]] = {}
+    for card in data["cards"].values():
+        if card["kind"] != "place":
+            continue
+        place = ctx.places[int(card["geonameid"])]
+        tag = card["sources"]["population"]
+        official = tag in (sources.TAG_ISTAT_POP, sources.TAG_DESTATIS)
+        first = populations.figure(int(card["population"]), tag) if official else None
+        first = first or populations.figure(place.population, sources.TAG_GEONAMES)
+        other = populations.second_figure(place, first, ctx.second)
+        if other is not None:
+            out[str(place.gid)] = list(other)
+    return dict(sorted(out.items()))
 
 
 def reference(ctx: decks.Context) -> dict[str, Any]:
@@ -60,6 +77,9 @@ def reference(ctx: decks.Context) -> dict[str, Any]:
         "countries": countries,
         "lands": {k: box(v) for k, v in sorted(lands.items())},
         "regions": {k: box(v) for k, v in sorted(regions.items())},
+        "small_capitals": sorted(
+            c.comune.code for c in decks.italian_cities(ctx) if c.comune.capoluogo
+        ),
     }
 
 
@@ -99,25 +119,34 @@ def name_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[st
 
 def build_all(
     ctx: decks.Context, step: Callable[[str], None]
-) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """The four decks, and notes on how they were chosen."""
+) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, str]], list[str]]:
+    """The four decks, their must-have places, and notes on how they were chosen."""
     built: dict[str, dict[str, Any]] = {}
+    musts: dict[str, dict[str, str]] = {}
+
+    def listed(deck: str, found: dict[int, str]) -> None:
+        musts[deck] = {str(gid): why for gid, why in sorted(found.items())}
+
     notes: list[str] = []
     step("deck uppsala")
-    built["uppsala"], distance = decks.build_uppsala(ctx)
-    notes.append(f"uppsala: spacing D = {distance:.1f} km")
+    built["uppsala"], distance, found = decks.build_uppsala(ctx)
+    listed("uppsala", found)
+    notes.append(f"uppsala: spacing D = {distance:.1f} km, {len(found)} must-haves")
     step("deck buxtehude")
-    built["buxtehude"], distance, no_area = decks.build_buxtehude(ctx)
-    notes.append(f"buxtehude: spacing D = {distance:.1f} km")
+    built["buxtehude"], distance, no_area, found = decks.build_buxtehude(ctx)
+    listed("buxtehude", found)
+    notes.append(f"buxtehude: spacing D = {distance:.1f} km, {len(found)} must-haves")
     notes += [f"buxtehude: no area for {p.name} (AGS {p.admin4})" for p in no_area]
     step("deck italia")
-    built["italia"], distance, no_area_it = decks.build_italia(ctx)
-    notes.append(f"italia: spacing D = {distance:.1f} km")
+    built["italia"], distance, no_area_it, found = decks.build_italia(ctx)
+    listed("italia", found)
+    notes.append(f"italia: spacing D = {distance:.1f} km, {len(found)} must-haves")
     notes += [f"italia: no area for {c.comune.name} ({c.comune.code})" for c in no_area_it]
     step("deck world")
-    built["world"], distance = decks.build_world(ctx)
-    notes.append(f"world: spacing D = {distance:.1f} km")
-    return built, notes
+    built["world"], distance, found = decks.build_world(ctx)
+    listed("world", found)
+    notes.append(f"world: spacing D = {distance:.1f} km, {len(found)} must-haves")
+    return built, musts, notes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -144,10 +173,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress.update(task, description=label, advance=1)
 
         ctx = decks.load(step)
-        built, notes = build_all(ctx, step)
+        built, musts, notes = build_all(ctx, step)
         step("reference data")
         ref_data = reference(ctx)
-        ref = validate.Reference(ref_data["countries"], ref_data["lands"], ref_data["regions"])
+        ref_data["musts"] = musts
+        ref_data["second"] = {deck: second_sources(ctx, data) for deck, data in built.items()}
+        ref = validate.Reference(
+            ref_data["countries"],
+            ref_data["lands"],
+            ref_data["regions"],
+            musts,
+            ref_data["second"],
+            ref_data["small_capitals"],
+        )
         step("validating")
         problems = validate.check_curated()
         for deck, data in built.items():

@@ -9,9 +9,9 @@ from typing import Any
 
 from geodeck.decks.places import DISPUTED_AREAS, fold, slug, unique_id
 from geodeck.decks.spacing import Candidate, Spacing, difficulty_levels, spread
-from tools.places import curated, names, sources
+from tools.places import curated, musts, names, populations, sources
 from tools.places.geo import Box, Shape, decode_topojson
-from tools.places.validate import COMPOSITION, DECK_BOX, EUROPE
+from tools.places.validate import COMPOSITION, DECK_BOX, EUROPE, FLOOR
 
 EUROPE_BOX = DECK_BOX["uppsala"]
 """Where the uppsala deck's places lie: mainland Europe and its islands up to the Urals."""
@@ -75,7 +75,10 @@ REGIONS = {
 SEATS = ("PPLC", "PPLA", "PPLA2", "PPLA3", "PPLA4", "PPLG")
 """GeoNames feature codes of towns that are the seat of a government or administration."""
 
-TOWNS = (*SEATS, "PPL")
+PARTS = ("PPLX", "PPLH", "PPLQ", "PPLW", "PPLCH")
+"""GeoNames feature codes that are no town of their own: sections of a city (Wandsbek,
+Kreuzberg), historical, abandoned or destroyed places. Every other populated place is a
+candidate, whatever its feature code."""
 
 TITLES = {
     "uppsala": "Ausgerechnet Uppsala",
@@ -91,18 +94,16 @@ SPACING = {
     "world": Spacing(radius_km=500, exponent=0.5, low=0.5, high=1.5, cap=12),
 }
 
-MIN_POPULATION = {"uppsala": 100_000, "buxtehude": 10_000, "italia": 15_000, "world": 500_000}
+MIN_POPULATION = FLOOR
 """Smallest population of a candidate place (capitals are candidates whatever their size)."""
-
-TOWN_POPULATION = 25_000
-"""buxtehude: a town that is no district's seat (GeoNames PPLA4) needs this many people."""
 
 MIN_ALTERNATES = 5
 """uppsala and world: a candidate needs at least this many names in GeoNames (fame)."""
 
 ATTRIBUTION = (
     "Place names, coordinates, populations and elevations: GeoNames (geonames.org), CC BY 4.0. "
-    "Italian names, codes, areas and the 2011 census population: ISTAT (CC BY). German areas: "
+    "Italian names, codes, areas and the 2011 census population: ISTAT (CC BY). German areas "
+    "and the populations of the kreisfreie Städte: "
     "Statistisches Bundesamt (Destatis), Datenlizenz Deutschland - Namensnennung 2.0. Sights "
     "and the other curated values: see docs/data.md."
 )
@@ -119,6 +120,8 @@ class Context:
     shapes: dict[str, Shape]
     countries: dict[str, sources.Country]
     continents: dict[str, str]
+    second: populations.SecondSource
+    country_population: dict[str, int]
 
 
 def load(progress: Callable[[str], None] = lambda _: None) -> Context:
@@ -144,6 +147,8 @@ def load(progress: Callable[[str], None] = lambda _: None) -> Context:
         shapes=shapes,
         countries=sources.countries(),
         continents=sources.continents(),
+        second=populations.SecondSource(sources.world_cities()),
+        country_population=sources.country_populations(),
     )
 
 
@@ -165,19 +170,20 @@ def place_card(
     place: sources.GeoPlace,
     *,
     comune: sources.Comune | None = None,
-    population: tuple[int, str] | None = None,
+    population: populations.Figure | None = None,
     extra: Mapping[str, tuple[Any, str]] = {},
 ) -> dict[str, Any]:
-    """A place card: names, GeoNames position, population and any further fields."""
+    """A place card: names, GeoNames position, population with its year, further fields."""
     card_names, tags = _names(ctx, place, comune)
-    pop, pop_tag = population or (place.population, sources.TAG_GEONAMES)
+    pop = population or population_of(place)
     card: dict[str, Any] = {
         **card_names,
         "kind": "place",
         "country": place.country,
         "lat": round(place.lat, 5),
         "lon": round(place.lon, 5),
-        "population": pop,
+        "population": pop.value,
+        "population_year": pop.year,
         "geonameid": place.gid,
     }
     tags.update(
@@ -185,7 +191,8 @@ def place_card(
             "country": sources.TAG_GEONAMES,
             "lat": sources.TAG_GEONAMES,
             "lon": sources.TAG_GEONAMES,
-            "population": pop_tag,
+            "population": pop.tag,
+            "population_year": pop.year_tag,
             "geonameid": sources.TAG_GEONAMES,
         }
     )
@@ -194,6 +201,30 @@ def place_card(
         tags[key] = tag
     card["sources"] = tags
     return card
+
+
+def population_of(
+    place: sources.GeoPlace, official: populations.Figure | None = None
+) -> populations.Figure:
+    """A place's figure: curated, else the official one given, else GeoNames'."""
+    first = official or populations.figure(place.population, sources.TAG_GEONAMES)
+    return populations.chosen(place.gid, first)
+
+
+def area_field(area: float, tag: str) -> dict[str, tuple[Any, str]]:
+    """``area`` and ``area_year``, each with its source tag."""
+    year, year_tag = populations.year_of(tag)
+    return {"area": (round(area, 2), tag), "area_year": (year, year_tag)}
+
+
+def must_order(cands: list[Candidate], musts_of: Mapping[int, str]) -> list[Candidate]:
+    """The candidates with every must-have in tier 0 (always taken, never kept away)."""
+    return [
+        Candidate(c.key, c.lat, c.lon, c.population, 0, c.blocks, c.group)
+        if int(c.key) in musts_of
+        else c
+        for c in cands
+    ]
 
 
 def curated_card(row: Mapping[str, str], table: str, kind: str) -> dict[str, Any]:
@@ -293,36 +324,54 @@ def in_uppsala_region(p: sources.GeoPlace) -> bool:
     return not (p.country == "TR" and p.lon > TURKEY_WEST_OF)
 
 
-def build_uppsala(ctx: Context) -> tuple[dict[str, Any], float]:
+def _town(p: sources.GeoPlace) -> bool:
+    return p.feature not in PARTS
+
+
+def build_uppsala(ctx: Context) -> tuple[dict[str, Any], float, dict[int, str]]:
+    """The deck, the spacing distance and the must-have places (GeoNames id: why)."""
     caps = _capitals(ctx, EUROPE)
     cap_ids = {p.gid for p in caps.values()}
-    pool = [
-        p
+    figures = {
+        p.gid: population_of(p)
         for p in ctx.places.values()
-        if p.country in EUROPE
-        and p.feature in TOWNS
-        and (
-            p.gid in cap_ids
-            or (
-                in_uppsala_region(p)
-                and p.population >= MIN_POPULATION["uppsala"]
-                and p.alternates >= MIN_ALTERNATES
-            )
-        )
+        if p.country in EUROPE and _town(p) and (p.gid in cap_ids or in_uppsala_region(p))
+    }
+    pool = [
+        ctx.places[gid]
+        for gid, f in figures.items()
+        if gid in cap_ids
+        or (f.value >= MIN_POPULATION["uppsala"] and ctx.places[gid].alternates >= MIN_ALTERNATES)
     ]
-    chosen, distance = spread(
-        [
-            Candidate(
-                key=str(p.gid),
+    musts_of = musts.must_haves(
+        "uppsala",
+        (
+            musts.Place(
+                p.gid,
+                p.name,
+                p.country,
+                figures[p.gid].value,
+                p.gid in cap_ids,
                 lat=p.lat,
                 lon=p.lon,
-                population=p.population,
-                tier=0 if p.gid in cap_ids else 2,
-                blocks=p.country not in MICROSTATES,
-                group=p.country,
             )
             for p in pool
-        ],
+        ),
+    )
+    cands = [
+        Candidate(
+            key=str(p.gid),
+            lat=p.lat,
+            lon=p.lon,
+            population=figures[p.gid].value,
+            tier=2,
+            blocks=p.country not in MICROSTATES,
+            group=p.country,
+        )
+        for p in pool
+    ]
+    chosen, distance = spread(
+        must_order(cands, musts_of),
         COMPOSITION["uppsala"]["place"],
         SPACING["uppsala"],
     )
@@ -331,46 +380,66 @@ def build_uppsala(ctx: Context) -> tuple[dict[str, Any], float]:
     ids = _add_places(
         cards,
         (
-            (place_card(ctx, p, extra=_capital(p.gid in cap_ids)), p.alternates, (p.country,))
+            (
+                place_card(ctx, p, population=figures[p.gid], extra=_capital(p.gid in cap_ids)),
+                p.alternates,
+                (p.country,),
+            )
             for p in picked
         ),
     )
     rate(cards, (ids[p.gid] for p in caps.values()))
     _add_curated(cards, "eu-sights", "sight")
-    return deck_file("uppsala", cards), distance
+    return deck_file("uppsala", cards), distance, musts_of
 
 
 # -- world --------------------------------------------------------------------------------
 
 
-def build_world(ctx: Context) -> tuple[dict[str, Any], float]:
-    big_capitals = {
-        p.gid
-        for p in _capitals(ctx, {p.country for p in ctx.places.values()}).values()
-        if p.population >= 1_000_000
-    }
+def build_world(ctx: Context) -> tuple[dict[str, Any], float, dict[int, str]]:
+    """The deck, the spacing distance and the must-have places (GeoNames id: why)."""
+    cap_ids = {p.gid for p in _capitals(ctx, {p.country for p in ctx.places.values()}).values()}
+    figures = {p.gid: population_of(p) for p in ctx.places.values() if _town(p) and not disputed(p)}
     pool = [
-        p
-        for p in ctx.places.values()
-        if p.feature in TOWNS
-        and not disputed(p)
-        and (
-            p.gid in big_capitals
-            or (p.population >= MIN_POPULATION["world"] and p.alternates >= MIN_ALTERNATES)
+        ctx.places[gid]
+        for gid, f in figures.items()
+        if (gid in cap_ids and f.value >= musts.WORLD_CAPITAL_SIZE)
+        or (f.value >= MIN_POPULATION["world"] and ctx.places[gid].alternates >= MIN_ALTERNATES)
+        or (
+            gid in cap_ids
+            and ctx.country_population.get(ctx.places[gid].country, 0) >= musts.WORLD_COUNTRY_SIZE
         )
     ]
-    chosen, distance = spread(
-        [
-            Candidate(
-                key=str(p.gid),
+    musts_of = musts.must_haves(
+        "world",
+        (
+            musts.Place(
+                p.gid,
+                p.name,
+                p.country,
+                figures[p.gid].value,
+                p.gid in cap_ids,
                 lat=p.lat,
                 lon=p.lon,
-                population=p.population,
-                tier=1 if p.gid in big_capitals else 2,
-                group=p.country,
             )
             for p in pool
-        ],
+        ),
+        ctx.country_population,
+        SPACING["world"].cap,
+    )
+    cands = [
+        Candidate(
+            key=str(p.gid),
+            lat=p.lat,
+            lon=p.lon,
+            population=figures[p.gid].value,
+            tier=2,
+            group=p.country,
+        )
+        for p in pool
+    ]
+    chosen, distance = spread(
+        must_order(cands, musts_of),
         COMPOSITION["world"]["place"],
         SPACING["world"],
     )
@@ -379,13 +448,17 @@ def build_world(ctx: Context) -> tuple[dict[str, Any], float]:
     ids = _add_places(
         cards,
         (
-            (place_card(ctx, p, extra=_capital(p.feature == "PPLC")), p.alternates, (p.country,))
+            (
+                place_card(ctx, p, population=figures[p.gid], extra=_capital(p.feature == "PPLC")),
+                p.alternates,
+                (p.country,),
+            )
             for p in picked
         ),
     )
     rate(cards, (ids[p.gid] for p in picked if p.feature == "PPLC"))
     _add_curated(cards, "world-sights", "sight")
-    return deck_file("world", cards), distance
+    return deck_file("world", cards), distance, musts_of
 
 
 # -- buxtehude (Germany) ------------------------------------------------------------------
@@ -400,49 +473,84 @@ def _de_areas() -> dict[str, tuple[float, str]]:
     return {r["ags"]: (float(r["area"]), r["name"]) for r in curated.read("de-areas")}
 
 
+def _kreisfrei(p: sources.GeoPlace, districts: Mapping[str, sources.District]) -> bool:
+    ags = _ags(p)
+    district = districts.get(ags[:5])
+    return bool(district and district.kind != "Landkreis" and ags[5:] == "000")
+
+
 def german_area(
     p: sources.GeoPlace, districts: Mapping[str, sources.District]
 ) -> tuple[float, str] | None:
     """A town's area: Destatis for the kreisfreie Städte, the curated table otherwise."""
     ags = _ags(p)
-    district = districts.get(ags[:5])
-    if district and district.kind != "Landkreis" and ags.endswith("000") and ags[5:] == "000":
-        return district.area, sources.TAG_DESTATIS
+    if _kreisfrei(p, districts):
+        return districts[ags[:5]].area, sources.TAG_DESTATIS
     if ags in _de_areas():
         return _de_areas()[ags][0], curated.tag("de-areas")
     return None
 
 
-def german_pool(ctx: Context) -> list[sources.GeoPlace]:
-    return [
-        p
-        for p in ctx.places.values()
-        if p.country == "DE"
-        and p.feature in SEATS
-        and _ags(p)
-        and _ags(p)[:2] in LANDS
-        and p.population >= MIN_POPULATION["buxtehude"]
-        and (p.feature != "PPLA4" or p.population >= TOWN_POPULATION)
-    ]
+def german_population(
+    p: sources.GeoPlace, districts: Mapping[str, sources.District]
+) -> populations.Figure:
+    """Destatis for the kreisfreie Städte (31.12.2018), else GeoNames; curated first."""
+    if _kreisfrei(p, districts):
+        official = populations.figure(districts[_ags(p)[:5]].population, sources.TAG_DESTATIS)
+        return population_of(p, official)
+    return population_of(p)
 
 
-def build_buxtehude(ctx: Context) -> tuple[dict[str, Any], float, list[sources.GeoPlace]]:
-    """The deck, the spacing distance, and the chosen towns that still lack an area."""
+def german_towns(ctx: Context) -> list[sources.GeoPlace]:
+    """One GeoNames place per municipality (AGS): the most populous that is a town."""
+    best: dict[str, sources.GeoPlace] = {}
+    for p in sorted(ctx.places.values(), key=lambda p: (-p.population, p.gid)):
+        if p.country == "DE" and _town(p) and _ags(p) and _ags(p)[:2] in LANDS:
+            best.setdefault(_ags(p), p)
+    return sorted(best.values(), key=lambda p: p.gid)
+
+
+def build_buxtehude(
+    ctx: Context,
+) -> tuple[dict[str, Any], float, list[sources.GeoPlace], dict[int, str]]:
+    """The deck, the spacing distance, the chosen towns that still lack an area, and the
+    must-have places (GeoNames id: why)."""
     districts = sources.destatis_districts()
-    pool = german_pool(ctx)
-    capitals = {p.gid for p in pool if p.feature in ("PPLA", "PPLC")}
-    chosen, distance = spread(
-        [
-            Candidate(
-                key=str(p.gid),
-                lat=p.lat,
-                lon=p.lon,
-                population=p.population,
-                tier=0 if p.gid in capitals else 1 if p.feature in ("PPLA2", "PPLA3") else 2,
-                group=_ags(p)[:2],
+    towns = german_towns(ctx)
+    figures = {p.gid: german_population(p, districts) for p in towns}
+    capitals = {p.gid for p in towns if p.feature in ("PPLA", "PPLC")}
+    pool = [
+        p for p in towns if figures[p.gid].value >= MIN_POPULATION["buxtehude"] or p.gid in capitals
+    ]
+    musts_of = musts.must_haves(
+        "buxtehude",
+        (
+            musts.Place(
+                p.gid,
+                p.name,
+                p.country,
+                figures[p.gid].value,
+                p.gid in capitals,
+                national=p.feature == "PPLC",
             )
             for p in pool
-        ],
+        ),
+    )
+    # Every card carries an official area: the other towns are those that have one.
+    pool = [p for p in pool if p.gid in musts_of or german_area(p, districts) is not None]
+    cands = [
+        Candidate(
+            key=str(p.gid),
+            lat=p.lat,
+            lon=p.lon,
+            population=figures[p.gid].value,
+            tier=2,
+            group=_ags(p)[:2],
+        )
+        for p in pool
+    ]
+    chosen, distance = spread(
+        must_order(cands, musts_of),
         COMPOSITION["buxtehude"]["place"],
         SPACING["buxtehude"],
     )
@@ -458,12 +566,13 @@ def build_buxtehude(ctx: Context) -> tuple[dict[str, Any], float, list[sources.G
             **_capital(p.gid in capitals),
         }
         if area is not None:
-            extra["area"] = (round(area[0], 2), area[1])
-        made.append((place_card(ctx, p, extra=extra), p.alternates, (land[3:], _ags(p))))
+            extra.update(area_field(*area))
+        card = place_card(ctx, p, population=figures[p.gid], extra=extra)
+        made.append((card, p.alternates, (land[3:], _ags(p))))
     ids = _add_places(cards, made)
     rate(cards, (ids[g] for g in capitals if g in ids))
     _add_curated(cards, "de-landmarks", "landmark")
-    return deck_file("buxtehude", cards), distance, missing
+    return deck_file("buxtehude", cards), distance, missing, musts_of
 
 
 # -- italia (Italy) -----------------------------------------------------------------------
@@ -520,27 +629,50 @@ def italian_altitude(city: ItalianCity) -> tuple[int, str] | None:
     return None
 
 
-def build_italia(ctx: Context) -> tuple[dict[str, Any], float, list[ItalianCity]]:
-    """The deck, the spacing distance, and the chosen cities that still lack an area."""
+def build_italia(
+    ctx: Context,
+) -> tuple[dict[str, Any], float, list[ItalianCity], dict[int, str]]:
+    """The deck, the spacing distance, the chosen cities that still lack an area, and the
+    must-have places (GeoNames id: why)."""
+    joined = italian_cities(ctx)
+    figures = {
+        c.place.gid: population_of(c.place, populations.figure(c.population, sources.TAG_ISTAT_POP))
+        for c in joined
+    }
     cities = [
         c
-        for c in italian_cities(ctx)
-        if c.population >= MIN_POPULATION["italia"] or c.comune.capoluogo
+        for c in joined
+        if figures[c.place.gid].value >= MIN_POPULATION["italia"] or c.comune.capoluogo
     ]
     capitals = {c.place.gid for c in cities if c.place.feature in ("PPLA", "PPLC")}
     by_gid = {c.place.gid: c for c in cities}
-    chosen, distance = spread(
-        [
-            Candidate(
-                key=str(c.place.gid),
-                lat=c.place.lat,
-                lon=c.place.lon,
-                population=c.population,
-                tier=0 if c.place.gid in capitals else 1 if c.comune.capoluogo else 2,
-                group=c.comune.region,
+    musts_of = musts.must_haves(
+        "italia",
+        (
+            musts.Place(
+                c.place.gid,
+                c.comune.name,
+                "IT",
+                figures[c.place.gid].value,
+                c.place.gid in capitals,
+                national=c.place.feature == "PPLC",
             )
             for c in cities
-        ],
+        ),
+    )
+    cands = [
+        Candidate(
+            key=str(c.place.gid),
+            lat=c.place.lat,
+            lon=c.place.lon,
+            population=figures[c.place.gid].value,
+            tier=1 if c.comune.capoluogo else 2,
+            group=c.comune.region,
+        )
+        for c in cities
+    ]
+    chosen, distance = spread(
+        must_order(cands, musts_of),
         COMPOSITION["italia"]["place"],
         SPACING["italia"],
     )
@@ -557,20 +689,16 @@ def build_italia(ctx: Context) -> tuple[dict[str, Any], float, list[ItalianCity]
             **_capital(c.place.gid in capitals),
         }
         if c.comune.code in areas:
-            extra["area"] = (round(areas[c.comune.code], 2), curated.tag("it-areas"))
+            extra.update(area_field(areas[c.comune.code], curated.tag("it-areas")))
         altitude = italian_altitude(c)
         if altitude is not None:
             extra["altitude"] = altitude
         card = place_card(
-            ctx,
-            c.place,
-            comune=c.comune,
-            population=(c.population, sources.TAG_ISTAT_POP),
-            extra=extra,
+            ctx, c.place, comune=c.comune, population=figures[c.place.gid], extra=extra
         )
         made.append((card, c.place.alternates, (c.comune.province, c.comune.code)))
     ids = _add_places(cards, made)
     rate(cards, (ids[g] for g in capitals if g in ids))
     _add_curated(cards, "it-attractions", "attraction")
     _add_curated(cards, "it-mountains", "mountain")
-    return deck_file("italia", cards), distance, missing
+    return deck_file("italia", cards), distance, missing, musts_of

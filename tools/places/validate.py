@@ -11,7 +11,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,12 +132,22 @@ AREA_AGREEMENT = 0.02
 ALTITUDE_AGREEMENT = 150
 """A curated Italian altitude lies within 150 m of the GeoNames elevation."""
 
+FLOOR = {"uppsala": 100_000, "buxtehude": 10_000, "italia": 15_000, "world": 500_000}
+"""Smallest population of a place card (the candidate minimum). A capital (country, Land or
+region) may be smaller; so may an Italian provincial capital (listed in the reference)."""
+
+TOLERANCE = 0.25
+"""A card's population and its second source agree within 25% of the card's figure."""
+CURATED_POPULATION = curated.tag("populations")
+YEARS = (1990, 2026)
+"""The years a population or area on a card may be of."""
+
 MAX_PER_GROUP = {"uppsala": 16, "world": 12}
 """No country has more places than this."""
 
 CLUSTER = {
     "uppsala": (300.0, 0.10),
-    "buxtehude": (40.0, 0.05),
+    "buxtehude": (40.0, 0.12),
     "italia": (30.0, 0.05),
     "world": (800.0, 0.05),
 }
@@ -153,11 +163,24 @@ class Reference:
     countries: dict[str, dict[str, Any]]
     lands: dict[str, list[float]]
     regions: dict[str, list[float]]
+    musts: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per deck, the must-have places: GeoNames id (a string) to the reason."""
+    second: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    """Per deck, the second source of each place's population: GeoNames id to [figure, tag]."""
+    small_capitals: list[str] = field(default_factory=list)
+    """ISTAT codes of the Italian provincial capitals (they may lie below the floor)."""
 
     @classmethod
     def load(cls, path: Path = REFERENCE) -> Reference:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return cls(data["countries"], data["lands"], data["regions"])
+        return cls(
+            data["countries"],
+            data["lands"],
+            data["regions"],
+            data.get("musts", {}),
+            data.get("second", {}),
+            data.get("small_capitals", []),
+        )
 
     def box(self, table: str, code: str) -> Box | None:
         found: Any
@@ -205,6 +228,9 @@ def check_deck(deck: str, data: Mapping[str, Any], ref: Reference) -> list[str]:
     for key, card in cards.items():
         out.extend(_check_card(deck, key, card, ref))
     out.extend(_check_columns(deck, cards))
+    out.extend(check_musts(deck, cards, ref.musts.get(deck, {})))
+    out.extend(check_floor(deck, cards, ref.small_capitals))
+    out.extend(check_second_source(deck, cards, ref.second.get(deck, {})))
     out.extend(_check_representation(deck, cards, ref))
     out.extend(_check_spread(deck, cards))
     out.extend(_check_sights(deck, cards))
@@ -238,6 +264,7 @@ def _check_card(deck: str, key: str, card: Mapping[str, Any], ref: Reference) ->
     untagged = [f for f in card if f not in ("kind", "sources") and not sources.get(f)]
     if untagged:
         out.append(f"{where}: no source for {', '.join(sorted(untagged))}")
+    out.extend(_check_years(where, card))
     if card["difficulty"] not in (1, 2, 3):
         out.append(f"{where}: difficulty {card['difficulty']!r} is not 1, 2 or 3")
     for number in ("population", "area", "altitude"):
@@ -267,6 +294,71 @@ def _check_card(deck: str, key: str, card: Mapping[str, Any], ref: Reference) ->
             out.append(f"{where}: altitude {altitude} m is outside {ALTITUDE}")
         if kind == "mountain":
             out.extend(_check_peak(where, card, ref))
+    return out
+
+
+def _check_years(where: str, card: Mapping[str, Any]) -> list[str]:
+    """A population or area carries the year it is of, and that year has a source."""
+    out = []
+    for number in ("population", "area"):
+        if card.get(number) is None:
+            continue
+        year = card.get(f"{number}_year")
+        if not isinstance(year, int) or isinstance(year, bool):
+            out.append(f"{where}: {number} has no year ({number}_year)")
+        elif not YEARS[0] <= year <= YEARS[1]:
+            out.append(f"{where}: {number}_year {year} is outside {YEARS[0]}-{YEARS[1]}")
+    return out
+
+
+def check_musts(
+    deck: str, cards: Mapping[str, Mapping[str, Any]], musts: Mapping[str, str]
+) -> list[str]:
+    """Every must-have place (GeoNames id: reason) is a place card of the deck."""
+    have = {str(c.get("geonameid")) for c in cards.values() if c.get("kind") == "place"}
+    return [
+        f"{deck}: must-have place {gid} ({why}) is missing"
+        for gid, why in sorted(musts.items())
+        if gid not in have
+    ]
+
+
+def check_floor(
+    deck: str, cards: Mapping[str, Mapping[str, Any]], small_capitals: Iterable[str] = ()
+) -> list[str]:
+    """No place below the deck's floor, but for capitals (and Italian provincial capitals)."""
+    allowed = set(small_capitals)
+    out = []
+    for key, card in cards.items():
+        if card.get("kind") != "place" or card.get("capital") or card.get("istat") in allowed:
+            continue
+        population = card.get("population")
+        if isinstance(population, int | float) and population < FLOOR[deck]:
+            out.append(f"{deck}/{key}: {population:,} people, below the floor of {FLOOR[deck]:,}")
+    return out
+
+
+def check_second_source(
+    deck: str, cards: Mapping[str, Mapping[str, Any]], second: Mapping[str, Sequence[Any]]
+) -> list[str]:
+    """Each place's population agrees with its second source, or the curated table has a
+    note on it (the card then carries the curated figure and its tag)."""
+    out = []
+    for key, card in cards.items():
+        if card.get("kind") != "place" or card.get("population") is None:
+            continue
+        if card.get("sources", {}).get("population") == CURATED_POPULATION:
+            continue
+        other = second.get(str(card.get("geonameid")))
+        value = float(card["population"])
+        if other is None:
+            out.append(f"{deck}/{key}: no second source for the population and no curated note")
+        elif abs(value - float(other[0])) > TOLERANCE * value:
+            out.append(
+                f"{deck}/{key}: population {int(value):,} and {other[1]} {int(other[0]):,} "
+                f"differ by {(float(other[0]) - value) / value:+.0%}, and no curated note says "
+                "which is right"
+            )
     return out
 
 
@@ -399,6 +491,13 @@ def _check_row(table: str, row: Mapping[str, str]) -> list[str]:
         out.append(f"id {row['id']!r} is not a slug")
     if table == "it-altitudes" and not row["reason"].strip():
         out.append("an altitude override needs a reason")
+    if table == "populations":
+        if not row["note"].strip():
+            out.append("a curated population needs a note saying which figure is right and why")
+        if not row["population"].isdigit() or not row["geonameid"].isdigit():
+            out.append("geonameid and population are whole numbers")
+        if not row["year"].isdigit() or not YEARS[0] <= int(row["year"]) <= YEARS[1]:
+            out.append(f"year {row['year']!r} is not a year from {YEARS[0]} to {YEARS[1]}")
     return out
 
 

