@@ -16,6 +16,7 @@ export function describe(event, state) {
     case "draw":
       return t("ev.draw", { seat: who(event.seat), card: card(event.card) });
     case "place":
+      if (event.line === "column") return t("ev.placeColumn", { seat: who(event.seat), card: card(event.card) });
       return t("ev.place", { seat: who(event.seat), card: card(event.card), line: t(`line.${event.line}`) });
     case "accept":
       return t("ev.accept", { seat: who(event.seat) });
@@ -26,6 +27,8 @@ export function describe(event, state) {
     case "judge":
       return t(event.right ? "ev.judgeRight" : "ev.judgeWrong", { card: card(event.card) });
     case "pay":
+      if (event.from === null) return t("ev.payFromSupply", { to: who(event.to), n: event.amount });
+      if (event.to === null) return t("ev.payToSupply", { from: who(event.from), n: event.amount });
       return t("ev.pay", { to: who(event.to), from: who(event.from), n: event.amount });
     case "exchange":
       return t("ev.exchange", { seat: who(event.seat), card: card(event.card) });
