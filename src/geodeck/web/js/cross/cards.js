@@ -42,7 +42,7 @@ export function cardFace(view, id, { flipped = false, extra = [], line = null } 
         { class: "card-front" },
         h("span", { class: "card-kind", title: t(`kind.${card.kind}`) }, KIND_MARK[card.kind] || "◉"),
         h("span", { class: "card-name" }, nameOf(card)),
-        seen ? h("span", { class: "printed card-value", "data-value": "" }, view.variant === "geo" ? card.printed : valueText(card, view.variant)) : null,
+        seen ? h("span", { class: "printed card-value" }, view.variant === "geo" ? printedParts(card, null) : valueText(card, view.variant)) : null,
         seen ? h("span", { class: "card-seen", title: t("legend.seen") }, "◐") : null,
       );
   return h("div", { class: classes, "data-card": id, title }, body);
