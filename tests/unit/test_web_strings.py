@@ -1,31 +1,25 @@
-"""The browser table's strings (``web/js/i18n.js``): English, German and Italian say the
-same things, each key with the same placeholders in every language."""
+"""The browser table's strings (``web/i18n/LANG.json``): English, German and Italian say
+the same things, each key with the same placeholders in every language."""
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 
-KEY = re.compile(r'^\s*"([\w.-]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+LANGUAGES = ("en", "de", "it")
 
 
 def tables() -> dict[str, dict[str, str]]:
-    """Each language's strings, read from the module's ``const en = {...}`` blocks."""
-    text = (resources.files("geodeck") / "web" / "js" / "i18n.js").read_text("utf-8")
+    """Each language's strings, read from its JSON table."""
+    folder = resources.files("geodeck") / "web" / "i18n"
     found: dict[str, dict[str, str]] = {}
-    current: dict[str, str] | None = None
-    for line in text.splitlines():
-        start = re.match(r"^const (en|de|it) = \{$", line)
-        if start:
-            current = found.setdefault(start.group(1), {})
-        elif line == "};":
-            current = None
-        elif current is not None:
-            match = KEY.match(line)
-            assert match, f"a line the check cannot read: {line!r}"
-            assert match.group(1) not in current, f"{match.group(1)} twice"
-            current[match.group(1)] = match.group(2)
+    for language in LANGUAGES:
+        table = json.loads((folder / f"{language}.json").read_text("utf-8"))
+        assert isinstance(table, dict)
+        assert all(isinstance(v, str) for v in table.values()), language
+        found[language] = table
     return found
 
 
@@ -51,3 +45,47 @@ def test_a_card_beyond_the_end_of_a_line_is_named_in_every_language() -> None:
         for end in ("west", "east", "south", "north", "below", "above"):
             assert "{a}" in table[f"where.{end}"]
     assert strings["de"]["where.above"] == "oberhalb von {a}"
+
+
+def test_plural_forms_go_with_a_counted_string() -> None:
+    """A plural form ``KEY.one`` (Intl.PluralRules' category) sits beside the string ``KEY``
+    it replaces for that count, with the same placeholders, ``{n}`` among them."""
+    strings = tables()
+    english = strings["en"]
+    forms = [
+        key for key in english if key.rsplit(".", 1)[-1] in {"zero", "one", "two", "few", "many"}
+    ]
+    assert "uc.questionsLeft.one" in forms
+    for key in forms:
+        base = key.rsplit(".", 1)[0]
+        assert base in english, key
+        assert "{n}" in english[base], key
+        for table in strings.values():
+            assert set(PLACEHOLDER.findall(table[key])) == set(PLACEHOLDER.findall(table[base]))
+    assert strings["en"]["uc.questionsLeft.one"] == "{n} question card left"
+    assert strings["de"]["ev.payFromSupply"] == "{to} bekommt {n} Chips aus dem Vorrat"
+    assert strings["it"]["ev.payFromSupply"] == "{to} riceve {n} gettoni dalla riserva"
+
+
+def test_every_undercover_country_has_its_phrases_in_every_language() -> None:
+    """Where someone hides (``in.CC``: "in der Schweiz", "nei Paesi Bassi") and where a stone
+    goes (``on.CC``: "auf die Schweiz", "sulla Svizzera"), for each country of the deck."""
+    deck = json.loads(
+        (resources.files("geodeck") / "decks" / "data" / "undercover.json").read_text("utf-8")
+    )
+    strings = tables()
+    declined = {
+        ("de", "in.GB"): "im Vereinigten Königreich",
+        ("de", "on.GB"): "auf das Vereinigte Königreich",
+        ("de", "in.NL"): "in den Niederlanden",
+    }
+    for code, country in deck["countries"].items():
+        for language, table in strings.items():
+            for key in (f"in.{code}", f"on.{code}"):
+                if (language, key) in declined:
+                    assert table[key] == declined[language, key]
+                else:
+                    assert country[f"name_{language}"] in table[key], (language, key)
+    assert strings["de"]["in.CH"] == "in der Schweiz"
+    assert strings["it"]["on.NL"] == "sui Paesi Bassi"
+    assert strings["en"]["in.GB"] == "in the United Kingdom"
