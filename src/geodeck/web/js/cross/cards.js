@@ -68,3 +68,18 @@ export function whereText(view, line, at, gap) {
   if (lower !== undefined) return beyond(line, false, name(lower));
   return beyond(line, true, name(upper));
 }
+
+// After a render: a name whose longest word is wider than its card, or that needs more lines
+// than the card has, is set smaller until it fits, so that no word breaks in the middle.
+export function fitNames(root) {
+  for (const name of root.querySelectorAll(".card .card-name, .slot-ghost .card-name")) {
+    name.style.fontSize = "";
+    if (!name.clientWidth) continue;
+    let size = parseFloat(getComputedStyle(name).fontSize);
+    const over = () => name.scrollWidth > name.clientWidth + 0.5 || name.scrollHeight > name.clientHeight + 0.5;
+    while (over() && size > 8) {
+      size -= 0.5;
+      name.style.fontSize = `${size}px`;
+    }
+  }
+}

@@ -6,7 +6,8 @@ import { h } from "../dom.js";
 import { wantShapes } from "../geo.js";
 import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
-import { boardPanel, centreOnStart } from "./board.js";
+import { boardPanel, centreOnStart, fitBoard } from "./board.js";
+import { fitNames } from "./cards.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
 import { guessPrompt, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
@@ -28,6 +29,8 @@ export function update(state, ctx) {
 }
 
 export function afterRender(root, ctx) {
+  fitNames(root);
+  fitBoard(root);
   centreOnStart(root, ctx.memory);
 }
 
