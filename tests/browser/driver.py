@@ -16,6 +16,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 LAPTOP = {"width": 1366, "height": 900}
+DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 CLICK_TIMEOUT = 2000

@@ -65,5 +65,7 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
     # The scoring's map shows the cards of the cross at their true positions.
     assert player.page.locator("#scorings .dot").count() >= 3
     assert scoring_map_problems(player.page) == []
+    scoring_shot = screenshots / f"map-scoring-{game}-{screen}.png"
+    player.page.locator("#scorings").screenshot(path=str(scoring_shot))
     player.shot(f"edition-{game}-{screen}-end")
     assert player.errors == []

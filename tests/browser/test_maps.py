@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import LAPTOP, PHONE, create_table, open_player
+from tests.browser.driver import DESKTOP, PHONE, create_table, open_player
 from tests.browser.maps import label_count, map_problems
 
 
-@pytest.mark.parametrize("screen", ["laptop", "phone"])
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_the_undercover_board_map_is_readable_and_every_country_can_be_tapped(
     server: str, browser: Browser, screenshots: Path, screen: str
 ) -> None:
-    ann = open_player(browser, "Ann", LAPTOP if screen == "laptop" else PHONE)
+    ann = open_player(browser, "Ann", DESKTOP if screen == "desktop" else PHONE)
     create_table(
         ann, server, "undercover", "standard", [("Ann", None), ("Bea", "casual"), ("Cy", "casual")]
     )
@@ -45,4 +45,6 @@ def test_the_undercover_board_map_is_readable_and_every_country_can_be_tapped(
         page.locator(".can-hide button.country-card").last.click()
         expect(page.locator("#hide-confirm")).to_be_in_viewport()
     ann.shot(f"undercover-{screen}-board")
+    map_shot = screenshots / f"map-undercover-{screen}.png"
+    page.locator(".uc-board .map-frame").screenshot(path=str(map_shot))
     assert ann.errors == []

@@ -10,9 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import PHONE, Player, create_table, cross_step, open_player
-
-DESKTOP = {"width": 1366, "height": 800}
+from tests.browser.driver import DESKTOP, PHONE, Player, create_table, cross_step, open_player
 
 TARGETS = """() => [...document.querySelectorAll("[data-legal='true']")].map((el) => {
   // The board may be longer than its frame: each gap is scrolled into view first.
@@ -85,7 +83,7 @@ def until_guessing(player: Player, rng: random.Random, seconds: float = 90) -> i
 
 @pytest.mark.parametrize(
     ("game", "screen"),
-    [("world", "laptop"), ("uppsala", "phone")],
+    [("world", "desktop"), ("uppsala", "phone")],
 )
 def test_the_gaps_are_sure_targets_and_the_whole_cross_shows_while_guessing(
     server: str, browser: Browser, game: str, screen: str
