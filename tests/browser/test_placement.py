@@ -39,13 +39,14 @@ WHOLE = """() => {
 }"""
 
 BROKEN_WORDS = """() => {
-  // A word broken over two lines has two boxes.
+  // A word broken over two lines has two boxes; a break after a hyphen
+  // ("Rostov-on-" / "Don") is a break between words.
   const broken = [];
   for (const name of document.querySelectorAll('.board .card .card-name')) {
     const node = name.firstChild;
     if (!node || node.nodeType !== Node.TEXT_NODE) continue;
     const text = node.textContent;
-    for (const match of text.matchAll(/\\S+/g)) {
+    for (const match of text.matchAll(/[^\\s\\-\u2010]+/g)) {
       const range = document.createRange();
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
