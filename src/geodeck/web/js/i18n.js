@@ -48,8 +48,20 @@ export function onLangChange(listener) {
   listeners.push(listener);
 }
 
+// Whether the tables have a string for `key`.
+export function has(key) {
+  return key in STRINGS[current] || key in STRINGS.en;
+}
+
+// The string for `key` with its {placeholders} filled in. With a number `n`, the plural form
+// `key.one` (or another category of Intl.PluralRules) is taken where the table has it.
 export function t(key, params = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  let text = null;
+  if (typeof params.n === "number") {
+    const form = `${key}.${new Intl.PluralRules(current).select(params.n)}`;
+    text = STRINGS[current][form] ?? null;
+  }
+  text = text ?? STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 

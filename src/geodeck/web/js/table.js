@@ -28,8 +28,16 @@ export function openTable(root, code, { watch, onLobby }) {
     conn: null,
     status: "connecting",
     memory: {},
+    // One action at a time: until the server answers (a new state or a refusal), a second
+    // click sends nothing, so a double click never earns a false refusal.
+    pending: false,
     act: (action) => {
-      if (!ctx.conn || !ctx.conn.act(action)) toast(t("conn.closed"), "error");
+      if (ctx.pending) return;
+      if (!ctx.conn || !ctx.conn.act(action)) {
+        toast(t("conn.closed"), "error");
+        return;
+      }
+      ctx.pending = true;
     },
   };
   let clockTimer = null;
@@ -42,6 +50,7 @@ export function openTable(root, code, { watch, onLobby }) {
       message: onMessage,
       status: (status) => {
         ctx.status = status;
+        if (status !== "open") ctx.pending = false;
         bar();
         if (status === "gone") notFound();
       },
@@ -49,6 +58,7 @@ export function openTable(root, code, { watch, onLobby }) {
   }
 
   function onMessage(message) {
+    if (message.type === "state" || message.type === "error") ctx.pending = false;
     if (message.type === "state") {
       ctx.state = withHistory(message);
       FAMILIES[familyOf(ctx.state)].update(ctx.state, ctx);
@@ -229,7 +239,11 @@ export function openTable(root, code, { watch, onLobby }) {
       "aria-label": t("lobby.yourName"),
     });
     const free = info.seats.filter((seat) => !seat.claimed);
+    let joining = false;
     async function take(seat) {
+      if (joining) return;
+      joining = true;
+      for (const button of root.querySelectorAll("[data-join-seat]")) button.disabled = true;
       const name = nameInput.value.trim();
       const body = { seat };
       if (name && info.status === "waiting") body.name = name;

@@ -20,7 +20,7 @@ function slotKey(line, at) {
 }
 
 // The gap the player has tapped on a touch screen, while it is still a legal gap.
-export function pickedSlot(state, ctx) {
+function pickedSlot(state, ctx) {
   const pick = ctx.memory.slotPick;
   if (!pick) return null;
   const legal = state.legal.some((a) => a.act === "place" && a.line === pick.line && a.at === pick.at);
@@ -228,25 +228,35 @@ export function boardPanel(state, ctx) {
   if (picked) board.classList.add("has-pick");
   // While the players guess, the whole cross is shown at once (fitBoard scales it).
   const fit = view.phase === "guess";
-  const scroll = h("div", { class: ["board-scroll", fit && "fit"], tabindex: -1, onkeydown: (event) => onBoardKey(event, view, open, ctx) }, board);
+  const inner = fit ? h("div", { class: "board-fit" }, board) : board;
+  const scroll = h("div", { class: ["board-scroll", fit && "fit"], tabindex: -1, onkeydown: (event) => onBoardKey(event, view, open, ctx) }, inner);
   return h("section", { class: "board-wrap", id: "board" }, scroll, picked ? confirmBar(view, picked, ctx) : null);
 }
 
-// After a render: a board marked to fit is scaled down until all of it shows in its frame
-// and in the window, so that it never scrolls inside itself.
+// After a render: a board marked to fit is scaled down (a transform, so the cards keep the
+// layout and type they have at full size) until all of it shows in its frame and in the
+// window; the frame around it takes the scaled size, so nothing scrolls inside it.
 export function fitBoard(root) {
-  const area = root.querySelector(".board-scroll");
-  const board = area && area.querySelector(".board");
+  const sizer = root.querySelector(".board-fit");
+  const board = sizer && sizer.querySelector(".board");
   if (!board) return;
-  board.style.zoom = "";
-  if (!area.classList.contains("fit")) return;
+  const area = sizer.parentElement;
+  for (const el of [sizer, board]) el.style.width = el.style.height = el.style.transform = "";
   const style = getComputedStyle(area);
   const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
   const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
   const width = area.clientWidth - padX;
   const height = Math.max(240, window.innerHeight * 0.8) - padY;
-  const scale = Math.min(1, width / board.scrollWidth, height / board.scrollHeight);
-  if (scale < 1) board.style.zoom = String(Math.floor(scale * 1000) / 1000);
+  const w = board.offsetWidth;
+  const hgt = board.offsetHeight;
+  const scale = Math.min(1, width / w, height / hgt);
+  if (scale >= 1) return;
+  const k = Math.floor(scale * 1000) / 1000;
+  board.style.width = `${w}px`;
+  board.style.transformOrigin = "0 0";
+  board.style.transform = `scale(${k})`;
+  sizer.style.width = `${Math.ceil(w * k)}px`;
+  sizer.style.height = `${Math.ceil(hgt * k)}px`;
 }
 
 // After a render: a new start card is brought to the middle of the board's view.

@@ -7,7 +7,7 @@ import { wantShapes } from "../geo.js";
 import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
 import { boardPanel, centreOnStart, fitBoard } from "./board.js";
-import { fitNames } from "./cards.js";
+import { fitCards, kindLegend } from "./cards.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
 import { guessPrompt, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
@@ -29,7 +29,7 @@ export function update(state, ctx) {
 }
 
 export function afterRender(root, ctx) {
-  fitNames(root);
+  fitCards(root);
   fitBoard(root);
   centreOnStart(root, ctx.memory);
 }
@@ -55,7 +55,7 @@ export function render(root, state, ctx) {
         boardPanel(state, ctx),
         fresh ? null : scorings,
       ),
-      h("aside", { class: "cross-side" }, playersPanel(state), historyPanel(state, ctx, describe)),
+      h("aside", { class: "cross-side" }, playersPanel(state), kindLegend(view), historyPanel(state, ctx, describe)),
     ),
   );
 }
