@@ -24,11 +24,11 @@ const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a
 
 // Where a label of `w`×`lh` may go around (x, y), `gap` off its mark, nearest first: centred
 // on the point (when `centre`), right, left, above, below, the four diagonals, then the same
-// again twice as far out.
+// again two, three and four times as far out.
 function candidates(x, y, w, lh, gap, centre) {
   const out = [];
   if (centre) out.push({ cx: x, cy: y });
-  for (const far of [1, 2, 3]) {
+  for (const far of [1, 2, 3, 4]) {
     const g = gap * far + (far - 1) * lh * 0.5;
     out.push(
       { cx: x + g + w / 2, cy: y },

@@ -120,7 +120,15 @@ function mapFor(view, scoring, memory) {
     const value = view.variant === "geo" ? "" : valueText(card, view.variant);
     marks.push({ x, y, kind, card: card.id, text: value ? `${nameOf(card)} ${value}` : nameOf(card) });
   }
+  const leaders = s("g", { class: "leaders" });
   for (const label of scoringLabels(marks)) {
+    if (label.moved) {
+      // A label pushed away from its dot is joined to it, to the nearest point of its box.
+      const { x0, x1, y0, y1 } = label.box;
+      const ex = Math.min(Math.max(label.x, x0), x1);
+      const ey = Math.min(Math.max(label.y, y0), y1);
+      leaders.append(s("line", { x1: label.x.toFixed(1), y1: label.y.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1) }));
+    }
     labels.append(
       s(
         "text",
@@ -129,7 +137,7 @@ function mapFor(view, scoring, memory) {
       ),
     );
   }
-  svg.append(dots, labels);
+  svg.append(leaders, dots, labels);
   return svg;
 }
 
