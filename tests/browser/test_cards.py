@@ -34,12 +34,13 @@ OVERFLOWS = r"""() => {
   for (const card of document.querySelectorAll('.card')) {
     if (card.scrollHeight > card.clientHeight + 1) out.push(card.textContent);
   }
-  // A word split over two lines ("Colosseu/m") has two boxes.
+  // A word split over two lines ("Colosseu/m") has two boxes; a break after a hyphen
+  // ("Villingen-/Schwenningen") is between words.
   for (const el of document.querySelectorAll('.card .card-name, .cc-name')) {
     const node = el.firstChild;
     if (!node || node.nodeType !== Node.TEXT_NODE) continue;
     const text = node.textContent;
-    for (const match of text.matchAll(/\S+/g)) {
+    for (const match of text.matchAll(/[^\s\-‐–]+/g)) {
       const range = document.createRange();
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
