@@ -16,6 +16,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 LAPTOP = {"width": 1366, "height": 900}
+DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 CLICK_TIMEOUT = 2000
@@ -93,12 +94,20 @@ def create_table(
     return code
 
 
-def cross_step(player: Player, rng: random.Random, challenge_rate: float = 0.3) -> str | None:
-    """This seat's move, if the page offers one: a legal gap, accept or challenge, a guess."""
+def cross_step(
+    player: Player, rng: random.Random, challenge_rate: float = 0.3, *, guess: bool = True
+) -> str | None:
+    """This seat's move, if the page offers one: a legal gap, accept or challenge, a guess
+    (unless ``guess`` is false)."""
     page = player.page
+    # On a touch screen a tap shows the card in the gap, and the confirm button places it.
+    if player.has("#place-confirm"):
+        return "place" if player.click("#place-confirm") else None
     slots = page.locator("[data-legal='true']").count()
     if slots:
-        return "place" if player.click("[data-legal='true']", rng.randrange(slots)) else None
+        if not player.click("[data-legal='true']", rng.randrange(slots)):
+            return None
+        return "pick" if player.has("#place-confirm") else "place"
     if player.has("[data-act='accept']"):
         challenges = page.locator("[data-act='challenge']").count()
         if challenges and rng.random() < challenge_rate:
@@ -108,7 +117,7 @@ def cross_step(player: Player, rng: random.Random, challenge_rate: float = 0.3) 
                 else None
             )
         return "accept" if player.click("[data-act='accept']") else None
-    if player.has("#guess-send"):
+    if guess and player.has("#guess-send"):
         try:
             most = int(page.locator("#guess-input").get_attribute("max") or "0")
             page.locator("#guess-input").fill(str(rng.randint(0, min(most, 4))))

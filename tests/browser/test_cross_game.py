@@ -19,6 +19,7 @@ from tests.browser.driver import (
     open_player,
     play_out,
 )
+from tests.browser.maps import scoring_map_problems
 
 
 def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
@@ -57,6 +58,7 @@ def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
         expect(player.page.locator("#deal-check")).to_have_attribute("data-result", "ok")
         expect(player.page.locator("#scorings .tab")).to_have_count(3)
         expect(player.page.locator("#scorings .dot").first).to_be_attached()
+        assert scoring_map_problems(player.page) == []
     if not shots.seen.get("scoring"):
         shots.snap("scoring")
     ann_scores = ann.page.locator("#outcome .final-scores").inner_text()

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import LAPTOP, PHONE, create_table, cross_step, open_player, play_out
+from tests.browser.maps import scoring_map_problems
 
 TITLES = {
     "buxtehude": "Ausgerechnet Buxtehude",
@@ -63,5 +64,8 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
     expect(player.page.locator("#scorings .tab").first).to_be_attached()
     # The scoring's map shows the cards of the cross at their true positions.
     assert player.page.locator("#scorings .dot").count() >= 3
+    assert scoring_map_problems(player.page) == []
+    scoring_shot = screenshots / f"map-scoring-{game}-{screen}.png"
+    player.page.locator("#scorings").screenshot(path=str(scoring_shot))
     player.shot(f"edition-{game}-{screen}-end")
     assert player.errors == []

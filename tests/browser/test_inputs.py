@@ -21,7 +21,7 @@ def until_guess(player: Player, rng: random.Random, seconds: float = 60) -> None
     while not player.has("#guess-send"):
         assert time.monotonic() < deadline, "no scoring came"
         if player.has("[data-legal='true']") or player.has("[data-act='accept']"):
-            cross_step(player, rng, challenge_rate=0)
+            cross_step(player, rng, challenge_rate=0, guess=False)
         else:
             player.page.wait_for_timeout(40)
 
@@ -74,6 +74,8 @@ def test_a_double_click_on_a_seat_or_a_move_shows_no_false_refusal(
     ben.page.locator("[data-act='accept']").dblclick()
     ben.page.locator("[data-legal='true']").first.wait_for(timeout=10000)
     ben.page.locator("[data-legal='true']").first.dblclick()
+    # On a phone the tap shows the card in the gap; the confirm button places it.
+    ben.page.locator("#place-confirm").dblclick()
     ann.page.locator("[data-act='accept']").dblclick()
     expect(ann.page.locator("[data-legal='true']").first).to_be_visible()
     ann.page.wait_for_timeout(500)

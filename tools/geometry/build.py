@@ -243,6 +243,39 @@ def clip(
     return out
 
 
+def unwrapped(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The ring with its longitudes carried on past 180° where it crosses the
+    antimeridian (Russia's Chukotka, Fiji), so that no edge jumps across the world."""
+    out: list[tuple[float, float]] = []
+    shift = 0.0
+    for lon, lat in points:
+        along = lon + shift
+        if out and abs(along - out[-1][0]) > 180:
+            turn = -360.0 if along > out[-1][0] else 360.0
+            shift += turn
+            along += turn
+        out.append((along, lat))
+    return out
+
+
+def clip_across(
+    points: Sequence[tuple[float, float]], box: tuple[float, float, float, float]
+) -> list[list[tuple[float, float]]]:
+    """The parts of a ring inside the box. The ring is unwrapped first and then clipped
+    as it is and moved a whole turn either way: clipping a ring that jumps from 180° to
+    -180° would draw its far end as a band along the box's edge."""
+    ring = unwrapped(points)
+    pieces = []
+    for turn in (-360.0, 0.0, 360.0):
+        moved = [(lon + turn, lat) for lon, lat in ring]
+        piece = clip(moved, box)
+        # A ring wholly inside is kept as it is (however small); a clipped one only if
+        # something of it is left besides the box's edge.
+        if piece == moved or (len(piece) >= 3 and abs(area(piece)) > 0):
+            pieces.append(piece)
+    return pieces
+
+
 def _inside(p: tuple[float, float], axis: int, limit: float, low: bool) -> bool:
     return p[axis] >= limit if low else p[axis] <= limit
 
@@ -325,10 +358,12 @@ def build(cut: Cut) -> str:
             arc_rings = merged_rings(group)
         for ring in arc_rings:
             points = ring_points(arcs, ring)
-            if cut.box is not None:
-                points = clip(points, cut.box)
-            if len(points) >= 3:
+            if cut.box is None:
                 rings.append(points)
+                continue
+            for piece in clip_across(points, cut.box):
+                if len(piece) >= 3:
+                    rings.append(piece)
         if not rings:
             continue
         rings.sort(key=lambda r: -abs(area(r)))

@@ -42,6 +42,12 @@ export function s(tag, attrs, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children, true);
 }
 
+// True on a screen driven by touch rather than a mouse: taps there are made sure with a
+// second step, and keyboard hints are left out.
+export function touchScreen() {
+  return window.matchMedia("(pointer: coarse)").matches;
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;

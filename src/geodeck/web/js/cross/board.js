@@ -1,7 +1,7 @@
 // The cross (west–east row and north–south column through the start card) or the single
 // column, with the gaps where the drawn card may go, and the arrow keys between them.
 
-import { h, s } from "../dom.js";
+import { h, s, touchScreen } from "../dom.js";
 import { nameOf, t } from "../i18n.js";
 import { cardFace, whereText } from "./cards.js";
 
@@ -19,10 +19,19 @@ function slotKey(line, at) {
   return `slot:${line}:${at}`;
 }
 
-function slotEl(view, line, at, open, ctx, vertical) {
+// The gap the player has tapped on a touch screen, while it is still a legal gap.
+function pickedSlot(state, ctx) {
+  const pick = ctx.memory.slotPick;
+  if (!pick) return null;
+  const legal = state.legal.some((a) => a.act === "place" && a.line === pick.line && a.at === pick.at);
+  return legal && state.view.current === pick.card ? pick : null;
+}
+
+function slotEl(view, line, at, open, ctx, vertical, picked) {
   const key = `${line}:${at}`;
   const placeable = open.has(key);
-  const classes = ["slot", vertical ? "slot-v" : "slot-h", placeable && "open"];
+  const chosen = placeable && picked && picked.line === line && picked.at === at;
+  const classes = ["slot", vertical ? "slot-v" : "slot-h", placeable && "open", chosen && "picked"];
   if (!placeable) return h("div", { class: classes, "data-line": line, "data-at": at });
   const card = view.cards[view.current];
   const where = whereText(view, line, at, true);
@@ -35,14 +44,64 @@ function slotEl(view, line, at, open, ctx, vertical) {
       "data-at": at,
       "data-legal": "true",
       "data-focus": slotKey(line, at),
+      "aria-pressed": touchScreen() ? String(Boolean(chosen)) : null,
       title: where,
       "aria-label": t("cross.placeHere", { card: nameOf(card), where }),
       onfocus: () => {
         ctx.memory.sel = { line, at };
       },
-      onclick: () => ctx.act({ act: "place", line, at }),
+      // A touch first shows the card in the gap; the confirm button then places it.
+      onclick: () => {
+        if (touchScreen()) {
+          ctx.memory.slotPick = { line, at, card: view.current };
+          ctx.rerender();
+        } else {
+          ctx.act({ act: "place", line, at });
+        }
+      },
     },
-    h("span", { class: "slot-plus", "aria-hidden": "true" }, "+"),
+    h("span", { class: "slot-mark", "aria-hidden": "true" }, "+"),
+    h("span", { class: ["slot-ghost", `kind-${card.kind}`], "aria-hidden": "true" }, h("span", { class: "card-name" }, nameOf(card))),
+  );
+}
+
+// The bar that places the tapped card, or lets the player pick another gap.
+function confirmBar(view, picked, ctx) {
+  const card = view.cards[view.current];
+  return h(
+    "div",
+    { class: "place-confirm-bar", id: "place-confirm-bar", role: "group" },
+    h("span", { class: "place-confirm-text" }, t("cross.placeHere", { card: nameOf(card), where: whereText(view, picked.line, picked.at, true) })),
+    h(
+      "span",
+      { class: "place-confirm-buttons" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "big",
+          id: "place-cancel",
+          onclick: () => {
+            ctx.memory.slotPick = null;
+            ctx.rerender();
+          },
+        },
+        t("cross.cancel"),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary big",
+          id: "place-confirm",
+          onclick: () => {
+            ctx.memory.slotPick = null;
+            ctx.act({ act: "place", line: picked.line, at: picked.at });
+          },
+        },
+        t("cross.confirmPlace"),
+      ),
+    ),
   );
 }
 
@@ -77,7 +136,7 @@ function placedCard(view, id) {
   return el;
 }
 
-function geoBoard(view, open, ctx) {
+function geoBoard(view, open, ctx, picked) {
   const we = view.lines["west-east"];
   const ns = view.lines["north-south"];
   const s0 = we.indexOf(view.start);
@@ -93,8 +152,8 @@ function geoBoard(view, open, ctx) {
   ns.forEach((id, i) => {
     if (id !== view.start) board.append(at(placedCard(view, id), row(i), startCol));
   });
-  for (let j = 0; j <= we.length; j += 1) board.append(at(slotEl(view, "west-east", j, open, ctx, true), startRow, 2 * j + 2));
-  for (let j = 0; j <= ns.length; j += 1) board.append(at(slotEl(view, "north-south", j, open, ctx, false), 2 * (ns.length - j) + 2, startCol));
+  for (let j = 0; j <= we.length; j += 1) board.append(at(slotEl(view, "west-east", j, open, ctx, true, picked), startRow, 2 * j + 2));
+  for (let j = 0; j <= ns.length; j += 1) board.append(at(slotEl(view, "north-south", j, open, ctx, false, picked), 2 * (ns.length - j) + 2, startCol));
   const lastCol = 2 * we.length + 3;
   const lastRow = 2 * ns.length + 3;
   board.append(
@@ -106,14 +165,14 @@ function geoBoard(view, open, ctx) {
   return board;
 }
 
-function columnBoard(view, open, ctx) {
+function columnBoard(view, open, ctx, picked) {
   const ids = view.lines.column;
   const board = h("div", { class: "board column-board" });
   board.style.gridTemplateColumns = "var(--card-w)";
   board.style.gridTemplateRows = tracks(ids.length, "var(--slot)", "var(--card-h)");
   const row = (i) => 2 * (ids.length - 1 - i) + 3;
   ids.forEach((id, i) => board.append(at(placedCard(view, id), row(i), 1)));
-  for (let j = 0; j <= ids.length; j += 1) board.append(at(slotEl(view, "column", j, open, ctx, false), 2 * (ids.length - j) + 2, 1));
+  for (let j = 0; j <= ids.length; j += 1) board.append(at(slotEl(view, "column", j, open, ctx, false, picked), 2 * (ids.length - j) + 2, 1));
   const what = t(`variant.${view.variant}`);
   board.append(
     at(h("div", { class: "end-label end-n" }, `▲ ${t("cross.larger")}`), 1, 1),
@@ -163,10 +222,41 @@ export function boardPanel(state, ctx) {
   const lines = view.lines;
   const empty = Object.values(lines).every((ids) => ids.length === 0);
   if (empty) return null;
-  const board = "column" in lines ? columnBoard(view, open, ctx) : geoBoard(view, open, ctx);
+  const picked = pickedSlot(state, ctx);
+  const board = "column" in lines ? columnBoard(view, open, ctx, picked) : geoBoard(view, open, ctx, picked);
   if (open.size) board.classList.add("placing");
-  const scroll = h("div", { class: "board-scroll", tabindex: -1, onkeydown: (event) => onBoardKey(event, view, open, ctx) }, board);
-  return h("section", { class: "board-wrap", id: "board" }, scroll);
+  if (picked) board.classList.add("has-pick");
+  // While the players guess, the whole cross is shown at once (fitBoard scales it).
+  const fit = view.phase === "guess";
+  const inner = fit ? h("div", { class: "board-fit" }, board) : board;
+  const scroll = h("div", { class: ["board-scroll", fit && "fit"], tabindex: -1, onkeydown: (event) => onBoardKey(event, view, open, ctx) }, inner);
+  return h("section", { class: "board-wrap", id: "board" }, scroll, picked ? confirmBar(view, picked, ctx) : null);
+}
+
+// After a render: a board marked to fit is scaled down (a transform, so the cards keep the
+// layout and type they have at full size) until all of it shows in its frame and in the
+// window; the frame around it takes the scaled size, so nothing scrolls inside it.
+export function fitBoard(root) {
+  const sizer = root.querySelector(".board-fit");
+  const board = sizer && sizer.querySelector(".board");
+  if (!board) return;
+  const area = sizer.parentElement;
+  for (const el of [sizer, board]) el.style.width = el.style.height = el.style.transform = "";
+  const style = getComputedStyle(area);
+  const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  const width = area.clientWidth - padX;
+  const height = Math.max(240, window.innerHeight * 0.8) - padY;
+  const w = board.offsetWidth;
+  const hgt = board.offsetHeight;
+  const scale = Math.min(1, width / w, height / hgt);
+  if (scale >= 1) return;
+  const k = Math.floor(scale * 1000) / 1000;
+  board.style.width = `${w}px`;
+  board.style.transformOrigin = "0 0";
+  board.style.transform = `scale(${k})`;
+  sizer.style.width = `${Math.ceil(w * k)}px`;
+  sizer.style.height = `${Math.ceil(hgt * k)}px`;
 }
 
 // After a render: a new start card is brought to the middle of the board's view.

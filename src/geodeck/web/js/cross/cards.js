@@ -68,7 +68,7 @@ export function kindLegend(view) {
 // After a render: a card whose name or value does not fit its face gets a smaller type,
 // step by step, so that names wrap between words and nothing is cut off.
 export function fitCards(root) {
-  for (const card of root.querySelectorAll(".card")) {
+  for (const card of root.querySelectorAll(".card, .slot-ghost")) {
     let scale = 1;
     card.style.removeProperty("--fit");
     const overflows = () =>

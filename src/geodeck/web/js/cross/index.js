@@ -6,7 +6,7 @@ import { h } from "../dom.js";
 import { wantShapes } from "../geo.js";
 import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
-import { boardPanel, centreOnStart } from "./board.js";
+import { boardPanel, centreOnStart, fitBoard } from "./board.js";
 import { fitCards, kindLegend } from "./cards.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
@@ -30,6 +30,7 @@ export function update(state, ctx) {
 
 export function afterRender(root, ctx) {
   fitCards(root);
+  fitBoard(root);
   centreOnStart(root, ctx.memory);
 }
 

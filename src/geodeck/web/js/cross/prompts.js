@@ -1,7 +1,7 @@
 // The turn's prompt (place the drawn card, accept or challenge, guess at a scoring) and the
 // verdict of the last challenge.
 
-import { h } from "../dom.js";
+import { h, touchScreen } from "../dom.js";
 import { nameOf, t } from "../i18n.js";
 import { seatName } from "../seats.js";
 import { cardFace, whereText } from "./cards.js";
@@ -64,7 +64,7 @@ export function placePrompt(state, ctx) {
       h("div", { class: "drawn-label" }, mine ? t("cross.yourCard") : t("cross.drawn", { name: seatName(state, drawer) })),
       h("div", { class: "drawn-card", id: "drawn-card" }, cardFace(view, view.current, { extra: ["big"] })),
     ),
-    h("p", { class: "prompt-text" }, mine ? t("cross.placeHint") : t("cross.waitPlace", { name: seatName(state, drawer) })),
+    h("p", { class: "prompt-text" }, mine ? t(touchScreen() ? "cross.tapHint" : "cross.placeHint") : t("cross.waitPlace", { name: seatName(state, drawer) })),
   );
 }
 

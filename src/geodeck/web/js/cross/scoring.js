@@ -4,6 +4,7 @@
 import { h, s } from "../dom.js";
 import { EUROPE_BOX, boxAround, countryLayer, fit, inside, shapesOf } from "../geo.js";
 import { nameOf, t } from "../i18n.js";
+import { labelSize, placeLabels } from "../labels.js";
 import { seatName } from "../seats.js";
 import { valueText } from "./cards.js";
 
@@ -62,33 +63,21 @@ function guessesTable(state, scoring) {
   );
 }
 
-// Labels beside their dots without covering each other: each tries the right of its dot,
-// then the left, above and below, and keeps the first place that is free and on the map;
-// wrong cards and the start card choose first. A label with no free place is left out
-// (the dot's tooltip still names the card).
-const CHAR = 7;
+// Labels beside their dots: wrong cards and the start card choose first, then the rest from
+// west to east; each takes the nearest place that covers no dot, no other label and stays on
+// the map. A label with no free place is left out (the dot's tooltip still names the card).
+const ORDER = { wrong: 0, start: 1, right: 2 };
 
-const LINE = 11;
-
-function placeLabels(marks) {
-  const order = { wrong: 0, start: 1, right: 2 };
-  const taken = marks.map((m) => ({ x0: m.x - 6, x1: m.x + 6, y0: m.y - 6, y1: m.y + 6 }));
-  const placed = [];
-  const free = (b) => b.x0 >= 0 && b.x1 <= WIDTH && b.y0 >= 0 && b.y1 <= HEIGHT && !taken.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
-  for (const m of [...marks].sort((a, b) => order[a.kind] - order[b.kind])) {
-    const w = m.text.length * CHAR;
-    const options = [
-      { x: m.x + 8, y: m.y + 4, anchor: "start", box: { x0: m.x + 7, x1: m.x + 9 + w, y0: m.y - 6, y1: m.y + 6 } },
-      { x: m.x - 8, y: m.y + 4, anchor: "end", box: { x0: m.x - 9 - w, x1: m.x - 7, y0: m.y - 6, y1: m.y + 6 } },
-      { x: m.x, y: m.y - 9, anchor: "middle", box: { x0: m.x - w / 2, x1: m.x + w / 2, y0: m.y - 9 - LINE, y1: m.y - 7 } },
-      { x: m.x, y: m.y + 17, anchor: "middle", box: { x0: m.x - w / 2, x1: m.x + w / 2, y0: m.y + 7, y1: m.y + 19 } },
-    ];
-    const chosen = options.find((o) => free(o.box));
-    if (!chosen) continue;
-    taken.push(chosen.box);
-    placed.push({ ...chosen, kind: m.kind, text: m.text });
-  }
-  return placed;
+function scoringLabels(marks) {
+  const size = labelSize(11, 20);
+  const dots = marks.map((m) => {
+    const r = m.kind === "start" ? 13 : 7;
+    return { x0: m.x - r, x1: m.x + r, y0: m.y - r, y1: m.y + r };
+  });
+  const items = [...marks]
+    .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.x - b.x)
+    .map((m) => ({ ...m, size, weight: 600, gap: m.kind === "start" ? 14 : 8 }));
+  return placeLabels(items, dots, WIDTH, HEIGHT);
 }
 
 // The box and the shapes file a scoring's map shows: Europe's when every card lies in it.
@@ -129,12 +118,26 @@ function mapFor(view, scoring, memory) {
     dot.append(s("title", {}, `${nameOf(card)} — ${card.printed || ""}`));
     dots.append(dot);
     const value = view.variant === "geo" ? "" : valueText(card, view.variant);
-    marks.push({ x, y, kind, text: value ? `${nameOf(card)} ${value}` : nameOf(card) });
+    marks.push({ x, y, kind, card: card.id, text: value ? `${nameOf(card)} ${value}` : nameOf(card) });
   }
-  for (const label of placeLabels(marks)) {
-    labels.append(s("text", { x: label.x.toFixed(1), y: label.y.toFixed(1), "text-anchor": label.anchor, class: `label label-${label.kind}` }, label.text));
+  const leaders = s("g", { class: "leaders" });
+  for (const label of scoringLabels(marks)) {
+    if (label.moved) {
+      // A label pushed away from its dot is joined to it, to the nearest point of its box.
+      const { x0, x1, y0, y1 } = label.box;
+      const ex = Math.min(Math.max(label.x, x0), x1);
+      const ey = Math.min(Math.max(label.y, y0), y1);
+      leaders.append(s("line", { x1: label.x.toFixed(1), y1: label.y.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1) }));
+    }
+    labels.append(
+      s(
+        "text",
+        { x: label.cx.toFixed(1), y: label.cy.toFixed(1), "text-anchor": "middle", "dominant-baseline": "central", class: `label label-${label.kind}`, "data-card": label.card, style: { fontSize: `${label.size}px` } },
+        label.text,
+      ),
+    );
   }
-  svg.append(dots, labels);
+  svg.append(leaders, dots, labels);
   return svg;
 }
 

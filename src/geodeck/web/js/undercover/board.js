@@ -5,6 +5,7 @@ import { h, s } from "../dom.js";
 import { flag } from "../flags.js";
 import { countryLayer, fit, shapesOf } from "../geo.js";
 import { lang, nameOf, number, t } from "../i18n.js";
+import { labelSize, placeLabels } from "../labels.js";
 import { seatColour } from "../seats.js";
 import { countryIn, countryOn } from "./notes.js";
 
@@ -22,6 +23,8 @@ const BOARD_BOX = [-24, 34, 45, 71];
 const MAP_W = 640;
 
 const MAP_H = 560;
+
+const HIT_R = 16;
 
 function colourOf(country) {
   if (typeof country.hex === "string") return country.hex;
@@ -129,15 +132,15 @@ export function boardMap(state, ctx, can) {
     }),
   );
   const marks = s("g", { class: "marks" });
-  for (const card of view.layout) {
-    const shape = shapes.byId.get(card.id);
-    if (!shape) continue;
-    const [x, y] = project(shape.label);
-    const small = isTiny(shape, project);
+  const labels = s("g", { class: "codes" });
+  const spots = markSpots(view, shapes, project);
+  for (const spot of spots) {
+    const { card, x, y, tiny } = spot;
     const open = can.countries.has(card.id);
-    const mark = s("g", { class: ["mark", open && "open", card.id === hiddenId && "hidden-here"].filter(Boolean).join(" "), "data-country": card.id, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
-    if (small) mark.append(s("circle", { class: "micro", r: 6, fill: colourOf(card) }));
-    mark.append(s("text", { class: "code", y: small ? -9 : 0, "text-anchor": "middle" }, card.vehicle || card.id));
+    const mark = s("g", { class: ["mark", open && "open", tiny && "tiny", card.id === hiddenId && "hidden-here"].filter(Boolean).join(" "), "data-country": card.id, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
+    if (tiny) {
+      mark.append(s("circle", { class: "hit", r: HIT_R }), s("circle", { class: "micro", r: 6, fill: colourOf(card) }));
+    }
     const stones = stonesOn(view, card.id);
     stones.forEach((stone, i) => {
       const angle = (i / Math.max(6, stones.length)) * Math.PI * 2 - Math.PI / 2;
@@ -154,12 +157,82 @@ export function boardMap(state, ctx, can) {
     });
     marks.append(mark);
   }
+  for (const label of codeLabels(spots)) {
+    if (label.moved) labels.append(s("line", { class: "leader", x1: label.x.toFixed(1), y1: label.y.toFixed(1), x2: label.cx.toFixed(1), y2: label.cy.toFixed(1) }));
+    labels.append(
+      s(
+        "text",
+        { class: "code", x: label.cx.toFixed(1), y: label.cy.toFixed(1), "text-anchor": "middle", "dominant-baseline": "central", "data-country": label.card.id, style: { fontSize: `${label.size}px` } },
+        label.text,
+      ),
+    );
+  }
+  svg.append(labels);
   svg.append(marks);
   svg.addEventListener("click", (event) => {
     const target = event.target.closest("[data-country]");
     if (target) pickCountry(state, ctx, can, target.dataset.country);
   });
   return svg;
+}
+
+// Where each laid-out country's mark goes: its label point, and whether the country is too
+// small to see or tap on the map (a dot marks it, and the list under the map offers it).
+function markSpots(view, shapes, project) {
+  const spots = [];
+  for (const card of view.layout) {
+    const shape = shapes.byId.get(card.id);
+    if (!shape) continue;
+    const [x, y] = project(shape.label);
+    spots.push({ card, x, y, tiny: isTiny(shape, project) });
+  }
+  return spots;
+}
+
+// The countries' codes, placed so that none covers another or a micro-state's dot: the
+// larger countries put theirs on their label point first, then the micro-states beside
+// their dots (joined by a line when pushed further out).
+function codeLabels(spots) {
+  const size = labelSize(10, 15);
+  const dots = spots.filter((spot) => spot.tiny).map(({ x, y }) => ({ x0: x - 7, x1: x + 7, y0: y - 7, y1: y + 7 }));
+  const items = [...spots]
+    .sort((a, b) => Number(a.tiny) - Number(b.tiny) || a.x - b.x)
+    .map((spot) => ({ ...spot, text: spot.card.vehicle || spot.card.id, size, weight: 800, centre: !spot.tiny, gap: 8 }));
+  return placeLabels(items, dots, MAP_W, MAP_H);
+}
+
+// The micro-states laid out this round, as a list of buttons under the map: on the map they
+// are a few pixels wide, too small to tap.
+export function microList(state, ctx, can) {
+  const shapes = shapesOf(ctx.memory, "europe");
+  if (!shapes) return null;
+  const project = fit(BOARD_BOX, MAP_W, MAP_H, 0);
+  const tiny = markSpots(state.view, shapes, project).filter((spot) => spot.tiny);
+  if (!tiny.length) return null;
+  return h(
+    "div",
+    { class: "micro-list", id: "micro-list" },
+    h("span", { class: "micro-title" }, t("uc.smallCountries")),
+    tiny.map(({ card }) => {
+      const open = can.countries.has(card.id);
+      const picked = ctx.memory.hidePick === card.id && can.kind === "hide";
+      return h(
+        "button",
+        {
+          type: "button",
+          class: ["micro-pick", picked && "picked"],
+          style: { "--colour": colourOf(card) },
+          "data-country": card.id,
+          "data-open": String(open),
+          disabled: !open,
+          "aria-label": can.kind === "hide" ? t("uc.hide", { place: countryIn(ctx, card.id) }) : can.kind === "stone" ? t("uc.placeOn", { place: countryOn(ctx, card.id) }) : nameOf(card),
+          onclick: () => pickCountry(state, ctx, can, card.id),
+        },
+        flag(card),
+        h("span", { class: "micro-name" }, nameOf(card)),
+      );
+    }),
+  );
 }
 
 function isTiny(shape, project) {

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
-import { boardMap, countryCard, fitNames } from "./board.js";
+import { boardMap, countryCard, fitNames, microList } from "./board.js";
 import { describe } from "./history.js";
 import { choices, note } from "./notes.js";
 import { promptPanel } from "./prompt.js";
@@ -31,7 +31,7 @@ export function render(root, state, ctx) {
       h("div", { class: "uc-head" }, title, roundBar(state, ctx)),
       lastResult(state, ctx),
       promptPanel(state, ctx, can),
-      h("section", { class: "uc-board", id: "board" }, h("div", { class: "map-frame" }, boardMap(state, ctx, can)), cards),
+      h("section", { class: "uc-board", id: "board" }, h("div", { class: "map-frame" }, boardMap(state, ctx, can), microList(state, ctx, can)), cards),
       h("div", { class: "uc-bottom" }, questionsPanel(state), scoreSheet(state, ctx), historyPanel(state, ctx, describe)),
     ),
   );

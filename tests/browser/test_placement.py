@@ -1,0 +1,144 @@
+"""Sure placement in the cross games: gaps of at least 44 by 44 px that nothing covers, the
+drawn card shown in the gap before it goes in (under the pointer, or tapped and then
+confirmed on a touch screen), and the whole cross in view while the players guess."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.driver import DESKTOP, PHONE, Player, create_table, cross_step, open_player
+
+TARGETS = """() => [...document.querySelectorAll("[data-legal='true']")].map((el) => {
+  // The board may be longer than its frame: each gap is scrolled into view first.
+  el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const r = el.getBoundingClientRect();
+  // What the pointer finds at the middle and near each corner of the gap.
+  const spots = [[0.5, 0.5], [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85]];
+  const covered = spots.map(([fx, fy]) => {
+    const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+    if (hit && el.contains(hit)) return null;
+    return hit ? hit.getAttribute('class') || hit.tagName : 'nothing';
+  }).filter(Boolean);
+  return { key: el.dataset.focus, width: r.width, height: r.height, covered };
+})"""
+
+WHOLE = """() => {
+  const area = document.querySelector('.board-scroll');
+  const board = area.querySelector('.board').getBoundingClientRect();
+  const frame = area.getBoundingClientRect();
+  return {
+    scrolls: area.scrollWidth > area.clientWidth + 1 || area.scrollHeight > area.clientHeight + 1,
+    inside: board.left >= frame.left - 1 && board.right <= frame.right + 1
+      && board.top >= frame.top - 1 && board.bottom <= frame.bottom + 1,
+    onScreen: board.left >= 0 && board.right <= window.innerWidth,
+  };
+}"""
+
+BROKEN_WORDS = """() => {
+  // A word broken over two lines has two boxes; a break after a hyphen
+  // ("Rostov-on-" / "Don") is a break between words.
+  const broken = [];
+  for (const name of document.querySelectorAll('.board .card .card-name')) {
+    const node = name.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+    const text = node.textContent;
+    for (const match of text.matchAll(/[^\\s\\-\u2010]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def check_targets(player: Player) -> int:
+    targets = player.page.evaluate(TARGETS)
+    for target in targets:
+        assert target["width"] >= 44, target
+        assert target["height"] >= 44, target
+        # nothing lies over a gap: not the compass rose, not a card
+        assert target["covered"] == [], target
+    return len(targets)
+
+
+def until_guessing(player: Player, rng: random.Random, seconds: float = 90) -> int:
+    """Take this seat's moves (accepting every placement, checking the gaps at each of its
+    turns) until the players are asked for their guesses; the number of turns checked."""
+    deadline = time.monotonic() + seconds
+    checked = 0
+    while not player.has("#guess-send"):
+        assert time.monotonic() < deadline, "no scoring came"
+        if player.has("[data-legal='true']") and not player.has("#place-confirm"):
+            checked += 1 if check_targets(player) else 0
+        if cross_step(player, rng, challenge_rate=0, guess=False) is None:
+            player.page.wait_for_timeout(40)
+    return checked
+
+
+@pytest.mark.parametrize(
+    ("game", "screen"),
+    [("world", "desktop"), ("uppsala", "phone")],
+)
+def test_the_gaps_are_sure_targets_and_the_whole_cross_shows_while_guessing(
+    server: str, browser: Browser, game: str, screen: str
+) -> None:
+    phone = screen == "phone"
+    ada = open_player(browser, "Ada", PHONE if phone else DESKTOP)
+    create_table(ada, server, game, "geo", [("Ada", None), ("Bo", "casual"), ("Cy", "casual")])
+    page = ada.page
+    expect(page.locator("[data-legal='true']")).to_have_count(4)
+    assert check_targets(ada) == 4
+    hint = page.locator("#prompt .prompt-text").inner_text()
+    drawn = page.locator("#drawn-card .card-name").inner_text()
+    east = page.locator("[data-focus='slot:west-east:1']")
+    if phone:
+        # The arrow keys are no use on a touch screen, so the hint does not name them.
+        assert "arrow" not in hint
+        east.tap()
+        expect(east.locator(".slot-ghost")).to_be_visible()
+        expect(east.locator(".slot-ghost")).to_have_text(drawn)
+        expect(page.locator("#place-confirm")).to_be_in_viewport()
+        ada.shot(f"placing-{screen}-{game}")
+        # Nothing is placed yet: the player can change their mind.
+        page.locator("#place-cancel").tap()
+        expect(page.locator("#place-confirm-bar")).to_have_count(0)
+        expect(page.locator("[data-legal='true']")).to_have_count(4)
+        east.tap()
+        page.locator("#place-confirm").tap()
+    else:
+        assert "arrow" in hint
+        east.hover()
+        expect(east.locator(".slot-ghost")).to_be_visible()
+        expect(east.locator(".slot-ghost")).to_have_text(drawn)
+        ada.shot(f"placing-{screen}-{game}")
+        east.click()
+    expect(page.locator(".board .card").filter(has_text=drawn).first).to_be_visible()
+
+    turns = until_guessing(ada, random.Random(5))
+    assert turns >= 1
+    ada.shot(f"guessing-{screen}-{game}")
+    whole = page.evaluate(WHOLE)
+    assert whole == {"scrolls": False, "inside": True, "onScreen": True}
+    assert page.locator(".board .card").count() > 5
+    if phone:
+        assert page.evaluate(BROKEN_WORDS) == []
+    assert ada.errors == []
+
+
+def test_the_lobby_offers_join_a_table_at_the_top_of_a_phone(server: str, browser: Browser) -> None:
+    ada = open_player(browser, "Ada", PHONE)
+    ada.page.goto(f"{server}/")
+    join = ada.page.locator(".lobby .join")
+    expect(join).to_be_in_viewport()
+    box = join.bounding_box()
+    create = ada.page.locator(".lobby .create").bounding_box()
+    assert box is not None
+    assert create is not None
+    assert box["y"] < create["y"]
