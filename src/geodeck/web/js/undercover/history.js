@@ -13,6 +13,8 @@ export function describe(event, state, ctx) {
       return "country" in event ? t("ev.hideIn", { seat: who(event.seat), place: countryIn(ctx, event.country) }) : t("ev.hide", { seat: who(event.seat) });
     case "reshuffle":
       return t("ev.reshuffle");
+    case "replace":
+      return t(event.reason === "computer_hider" ? "ev.replaceComputer" : "ev.replaceNoHuman");
     case "question":
       return t("ev.question", { n: event.number, seat: who(event.reader) });
     case "name":
