@@ -1,31 +1,25 @@
-"""The browser table's strings (``web/js/i18n.js``): English, German and Italian say the
-same things, each key with the same placeholders in every language."""
+"""The browser table's strings (``web/i18n/LANG.json``): English, German and Italian say
+the same things, each key with the same placeholders in every language."""
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 
-KEY = re.compile(r'^\s*"([\w.-]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+LANGUAGES = ("en", "de", "it")
 
 
 def tables() -> dict[str, dict[str, str]]:
-    """Each language's strings, read from the module's ``const en = {...}`` blocks."""
-    text = (resources.files("geodeck") / "web" / "js" / "i18n.js").read_text("utf-8")
+    """Each language's strings, read from its JSON table."""
+    folder = resources.files("geodeck") / "web" / "i18n"
     found: dict[str, dict[str, str]] = {}
-    current: dict[str, str] | None = None
-    for line in text.splitlines():
-        start = re.match(r"^const (en|de|it) = \{$", line)
-        if start:
-            current = found.setdefault(start.group(1), {})
-        elif line == "};":
-            current = None
-        elif current is not None:
-            match = KEY.match(line)
-            assert match, f"a line the check cannot read: {line!r}"
-            assert match.group(1) not in current, f"{match.group(1)} twice"
-            current[match.group(1)] = match.group(2)
+    for language in LANGUAGES:
+        table = json.loads((folder / f"{language}.json").read_text("utf-8"))
+        assert isinstance(table, dict)
+        assert all(isinstance(v, str) for v in table.values()), language
+        found[language] = table
     return found
 
 

@@ -24,6 +24,29 @@ export function loadShapes(name) {
   return cache.get(name);
 }
 
+// The shapes of one file for a table's views: kept in `memory.shapes` once loaded (false if
+// the load failed); the first call starts the load and `done` runs when it ends.
+export function wantShapes(memory, name, done) {
+  memory.shapes = memory.shapes || {};
+  if (name in memory.shapes) return;
+  memory.shapes[name] = null;
+  loadShapes(name).then(
+    (shapes) => {
+      memory.shapes[name] = shapes;
+      done();
+    },
+    () => {
+      memory.shapes[name] = false;
+      done();
+    },
+  );
+}
+
+// The shapes `wantShapes` has loaded: the shapes, null while loading, false if it failed.
+export function shapesOf(memory, name) {
+  return memory.shapes && name in memory.shapes ? memory.shapes[name] : null;
+}
+
 function decode(data) {
   const unit = data.unit;
   const countries = data.countries.map((country) => ({

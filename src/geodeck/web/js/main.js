@@ -2,7 +2,7 @@
 
 import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
-import { LANGUAGES, lang, onLangChange, setLang, t } from "./i18n.js";
+import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { openTable } from "./table.js";
 
@@ -67,7 +67,8 @@ onLangChange(() => {
 });
 
 window.addEventListener("popstate", route);
-loadGames().then(route, (error) => {
-  const message = h("p", { class: "panel" }, t("error.load", { message: error.message }));
+Promise.all([loadStrings(), loadGames()]).then(route, (error) => {
+  const said = t("error.load", { message: error.message });
+  const message = h("p", { class: "panel" }, said === "error.load" ? error.message : said);
   replace(root, header(), h("main", { id: "screen" }, message));
 });

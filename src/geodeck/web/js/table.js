@@ -1,13 +1,23 @@
 // A table: claim a seat or watch, keep the websocket, and hand each state to its game's view.
 
 import { ApiError, Connection, joinTable, recordUrl, tableInfo } from "./api.js";
-import { renderCross } from "./cross.js";
+import * as cross from "./cross/index.js";
 import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
 import { list, t } from "./i18n.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
-import { renderUndercover } from "./undercover.js";
+import * as undercover from "./undercover/index.js";
+
+// Each family's view: `update(state, ctx)` for a new state, `render(root, state, ctx)`,
+// and `afterRender(root, ctx)` once the page shows it.
+const FAMILIES = { cross, undercover };
+
+// The family of a table's game, as the server's game list says.
+function familyOf(state) {
+  const game = GAMES[state.view.game];
+  return game && game.family in FAMILIES ? game.family : "cross";
+}
 
 export function openTable(root, code, { watch, onLobby }) {
   const ctx = {
@@ -41,6 +51,7 @@ export function openTable(root, code, { watch, onLobby }) {
   function onMessage(message) {
     if (message.type === "state") {
       ctx.state = withHistory(message);
+      FAMILIES[familyOf(ctx.state)].update(ctx.state, ctx);
       ctx.dealShown = noteDeal(code, message) || ctx.dealShown;
       if (message.status === "finished" && ctx.dealShown && !ctx.dealChecking) startDealCheck();
       render();
@@ -122,28 +133,25 @@ export function openTable(root, code, { watch, onLobby }) {
     const state = ctx.state;
     if (!state) return;
     const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
-    const body = h("div", { class: ["table-screen", `family-${state.view.game === "undercover" ? "undercover" : "cross"}`] });
+    const name = familyOf(state);
+    const family = FAMILIES[name];
+    const body = h("div", { class: ["table-screen", `family-${name}`] });
     if (state.status === "waiting") body.append(waiting(state));
     if (state.you === null) body.append(h("p", { class: "watching", id: "watching" }, "👁 ", t("table.watching")));
     if (state.status === "finished") body.append(finished(state));
     const game = h("div", { class: "game" });
     body.append(game);
-    if (state.view.game === "undercover") renderUndercover(game, state, ctx);
-    else renderCross(game, state, ctx);
+    family.render(game, state, ctx);
     const scroll = root.querySelector(".board-scroll");
     const kept = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
     replace(root, body);
     const board = root.querySelector(".board-scroll");
-    if (board && kept && !board.dataset.fresh) [board.scrollLeft, board.scrollTop] = kept;
+    if (board && kept) [board.scrollLeft, board.scrollTop] = kept;
     if (focusKey) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
       if (again) again.focus({ preventScroll: true });
     }
-    if (ctx.afterRender) {
-      const after = ctx.afterRender;
-      ctx.afterRender = null;
-      after();
-    }
+    family.afterRender(root, ctx);
     tickClock();
   }
 

@@ -1,21 +1,15 @@
 // The interim scorings: guesses against the answer, and a map with the scored cards at
 // their true positions, the ones set aside marked.
 
-import { h, s } from "./dom.js";
-import { EUROPE_BOX, boxAround, countryLayer, fit, inside, loadShapes } from "./geo.js";
-import { lang, nameOf, number, t } from "./i18n.js";
-import { seatName } from "./seats.js";
+import { h, s } from "../dom.js";
+import { EUROPE_BOX, boxAround, countryLayer, fit, inside, shapesOf } from "../geo.js";
+import { nameOf, t } from "../i18n.js";
+import { seatName } from "../seats.js";
+import { valueText } from "./cards.js";
 
 const WIDTH = 640;
-const HEIGHT = 460;
-const UNITS = { population: "", area: " km²", altitude: " m" };
 
-// A card's number in a column variant, as printed: "383 m", "41,543 km²".
-export function valueText(card, variant) {
-  const value = card[variant];
-  if (value === undefined || value === null) return "";
-  return `${number(value)}${UNITS[variant] || ""}`;
-}
+const HEIGHT = 460;
 
 // Every scoring in the history: the cards on the table, the start card, the answer.
 export function scoringsOf(view) {
@@ -73,6 +67,7 @@ function guessesTable(state, scoring) {
 // wrong cards and the start card choose first. A label with no free place is left out
 // (the dot's tooltip still names the card).
 const CHAR = 7;
+
 const LINE = 11;
 
 function placeLabels(marks) {
@@ -96,40 +91,50 @@ function placeLabels(marks) {
   return placed;
 }
 
-function mapFor(view, scoring) {
-  const svg = s("svg", { class: "scoring-map", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("scoring.show", { n: scoring.index }) });
+// The box and the shapes file a scoring's map shows: Europe's when every card lies in it.
+function mapArea(view, scoring) {
   const cards = scoring.cards.map((id) => view.cards[id]).filter((card) => card && typeof card.lat === "number");
-  if (!cards.length) return svg;
+  if (!cards.length) return null;
   const box = boxAround(cards.map((card) => [card.lon, card.lat]));
-  const file = inside(box, EUROPE_BOX) ? "europe" : "world";
-  loadShapes(file)
-    .then((shapes) => {
-      const project = fit(box, WIDTH, HEIGHT, 0.02);
-      svg.append(s("rect", { class: "sea", x: 0, y: 0, width: WIDTH, height: HEIGHT }));
-      svg.append(countryLayer(shapes, project, () => ({ class: "land" })));
-      const dots = s("g", { class: "dots" });
-      const labels = s("g", { class: "labels" });
-      const marks = [];
-      for (const card of cards) {
-        const [x, y] = project([card.lon, card.lat]);
-        const wrong = scoring.aside.has(card.id);
-        const start = card.id === scoring.start;
-        const kind = start ? "start" : wrong ? "wrong" : "right";
-        const dot = s("g", { class: `dot dot-${kind}`, "data-card": card.id, "data-wrong": String(wrong), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
-        if (start) dot.append(s("path", { d: "M0,-9 L2.5,-2.5 L9,0 L2.5,2.5 L0,9 L-2.5,2.5 L-9,0 L-2.5,-2.5Z" }));
-        else dot.append(s("circle", { r: 5.5 }));
-        if (wrong) dot.append(s("path", { class: "cross-mark", d: "M-3,-3L3,3M3,-3L-3,3" }));
-        dot.append(s("title", {}, `${nameOf(card)} — ${card.printed || ""}`));
-        dots.append(dot);
-        const value = view.variant === "geo" ? "" : valueText(card, view.variant);
-        marks.push({ x, y, kind, text: value ? `${nameOf(card)} ${value}` : nameOf(card) });
-      }
-      for (const label of placeLabels(marks)) {
-        labels.append(s("text", { x: label.x.toFixed(1), y: label.y.toFixed(1), "text-anchor": label.anchor, class: `label label-${label.kind}` }, label.text));
-      }
-      svg.append(dots, labels);
-    })
-    .catch(() => svg.append(s("text", { x: 20, y: 30 }, "—")));
+  return { cards, box, file: inside(box, EUROPE_BOX) ? "europe" : "world" };
+}
+
+// The shapes files the scorings' maps need.
+export function mapFiles(view) {
+  return [...new Set(scoringsOf(view).map((scoring) => mapArea(view, scoring)).filter(Boolean).map((area) => area.file))];
+}
+
+function mapFor(view, scoring, memory) {
+  const svg = s("svg", { class: "scoring-map", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("scoring.show", { n: scoring.index }) });
+  const area = mapArea(view, scoring);
+  if (!area) return svg;
+  const shapes = shapesOf(memory, area.file);
+  if (shapes === false) svg.append(s("text", { x: 20, y: 30 }, "—"));
+  if (!shapes) return svg;
+  const project = fit(area.box, WIDTH, HEIGHT, 0.02);
+  svg.append(s("rect", { class: "sea", x: 0, y: 0, width: WIDTH, height: HEIGHT }));
+  svg.append(countryLayer(shapes, project, () => ({ class: "land" })));
+  const dots = s("g", { class: "dots" });
+  const labels = s("g", { class: "labels" });
+  const marks = [];
+  for (const card of area.cards) {
+    const [x, y] = project([card.lon, card.lat]);
+    const wrong = scoring.aside.has(card.id);
+    const start = card.id === scoring.start;
+    const kind = start ? "start" : wrong ? "wrong" : "right";
+    const dot = s("g", { class: `dot dot-${kind}`, "data-card": card.id, "data-wrong": String(wrong), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
+    if (start) dot.append(s("path", { d: "M0,-9 L2.5,-2.5 L9,0 L2.5,2.5 L0,9 L-2.5,2.5 L-9,0 L-2.5,-2.5Z" }));
+    else dot.append(s("circle", { r: 5.5 }));
+    if (wrong) dot.append(s("path", { class: "cross-mark", d: "M-3,-3L3,3M3,-3L-3,3" }));
+    dot.append(s("title", {}, `${nameOf(card)} — ${card.printed || ""}`));
+    dots.append(dot);
+    const value = view.variant === "geo" ? "" : valueText(card, view.variant);
+    marks.push({ x, y, kind, text: value ? `${nameOf(card)} ${value}` : nameOf(card) });
+  }
+  for (const label of placeLabels(marks)) {
+    labels.append(s("text", { x: label.x.toFixed(1), y: label.y.toFixed(1), "text-anchor": label.anchor, class: `label label-${label.kind}` }, label.text));
+  }
+  svg.append(dots, labels);
   return svg;
 }
 
@@ -138,15 +143,8 @@ export function scoringsPanel(state, ctx) {
   const scorings = scoringsOf(view);
   if (!scorings.length) return null;
   const memory = ctx.memory;
-  memory.maps = memory.maps || {};
   const latest = scorings[scorings.length - 1];
-  if (memory.seenScorings !== scorings.length) {
-    memory.seenScorings = scorings.length;
-    memory.scoringShown = latest.index;
-  }
   const shown = scorings.find((sc) => sc.index === memory.scoringShown) || latest;
-  const key = `${shown.index}:${lang()}`;
-  if (!memory.maps[key]) memory.maps[key] = mapFor(view, shown);
   const tabs = h(
     "div",
     { class: "tabs", role: "tablist" },
@@ -174,7 +172,7 @@ export function scoringsPanel(state, ctx) {
     h(
       "div",
       { class: "scoring-body" },
-      h("div", { class: "map-frame" }, memory.maps[key]),
+      h("div", { class: "map-frame" }, mapFor(view, shown, memory)),
       h(
         "div",
         { class: "scoring-facts" },

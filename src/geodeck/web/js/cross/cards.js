@@ -1,0 +1,70 @@
+// A cross card's face (its kind, name and, once turned over, its printed value) and the
+// words for where a card lies on a line.
+
+import { h } from "../dom.js";
+import { nameOf, number, t } from "../i18n.js";
+
+const UNITS = { population: "", area: " km²", altitude: " m" };
+
+// A card's number in a column variant, as printed: "383 m", "41,543 km²".
+export function valueText(card, variant) {
+  const value = card[variant];
+  if (value === undefined || value === null) return "";
+  return `${number(value)}${UNITS[variant] || ""}`;
+}
+
+const KIND_MARK = { place: "◉", sight: "★", landmark: "★", attraction: "★", mountain: "▲" };
+
+function printedParts(card, line) {
+  const text = card.printed || "";
+  const [lat, lon] = text.split(", ");
+  if (!lon) return text;
+  const mark = (part, on) => h("span", { class: "coord" }, on ? h("b", {}, part) : part);
+  return [mark(`${lat},`, line === "north-south"), " ", mark(lon, line === "west-east")];
+}
+
+export function cardFace(view, id, { flipped = false, extra = [], line = null } = {}) {
+  const card = view.cards[id] || { id, name: id, kind: "place" };
+  const seen = card.printed && !flipped;
+  const classes = ["card", `kind-${card.kind}`, flipped && "flipped", ...extra];
+  const title = seen ? t("cross.seen", { printed: view.variant === "geo" ? card.printed : valueText(card, view.variant) }) : null;
+  const body = flipped
+    ? h(
+        "span",
+        { class: "card-back" },
+        h("span", { class: "card-name" }, nameOf(card)),
+        view.variant === "geo"
+          ? h("span", { class: "printed" }, printedParts(card, line))
+          : h("span", { class: "printed" }, valueText(card, view.variant)),
+      )
+    : h(
+        "span",
+        { class: "card-front" },
+        h("span", { class: "card-kind", title: t(`kind.${card.kind}`) }, KIND_MARK[card.kind] || "◉"),
+        h("span", { class: "card-name" }, nameOf(card)),
+        seen ? h("span", { class: "card-seen", "aria-hidden": "true" }, "◐") : null,
+      );
+  return h("div", { class: classes, "data-card": id, title }, body);
+}
+
+const SIDES = {
+  "west-east": ["west", "east"],
+  "north-south": ["south", "north"],
+  column: ["below", "above"],
+};
+
+// "west of Reims", "above Limburg": the words for a place beyond one end of a line.
+function beyond(line, before, name) {
+  return t(`where.${SIDES[line][before ? 0 : 1]}`, { a: name });
+}
+
+// Words for a gap (`gap` true: between ids[at-1] and ids[at]) or a card at `at`.
+export function whereText(view, line, at, gap) {
+  const ids = view.lines[line];
+  const lower = ids[at - 1];
+  const upper = gap ? ids[at] : ids[at + 1];
+  const name = (id) => nameOf(view.cards[id] || { name: id });
+  if (lower !== undefined && upper !== undefined) return t("where.between", { a: name(lower), b: name(upper) });
+  if (lower !== undefined) return beyond(line, false, name(lower));
+  return beyond(line, true, name(upper));
+}

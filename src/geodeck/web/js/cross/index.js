@@ -1,0 +1,58 @@
+// The cross family's table: the cross (or column) of cards, the turn's prompt, chips,
+// the scorings and the history. `update` keeps what a new state changes in the table's
+// memory; `render` only reads it.
+
+import { h } from "../dom.js";
+import { wantShapes } from "../geo.js";
+import { t } from "../i18n.js";
+import { historyPanel } from "../log.js";
+import { boardPanel, centreOnStart } from "./board.js";
+import { describe } from "./history.js";
+import { playersPanel } from "./players.js";
+import { guessPrompt, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
+import { mapFiles, scoringsOf, scoringsPanel } from "./scoring.js";
+
+export function update(state, ctx) {
+  const view = state.view;
+  const memory = ctx.memory;
+  if (memory.boardStart !== view.start) {
+    memory.boardStart = view.start;
+    memory.centreBoard = true;
+  }
+  const count = scoringsOf(view).length;
+  if (memory.seenScorings !== count) {
+    memory.seenScorings = count;
+    memory.scoringShown = count;
+  }
+  for (const file of mapFiles(view)) wantShapes(memory, file, ctx.rerender);
+}
+
+export function afterRender(root, ctx) {
+  centreOnStart(root, ctx.memory);
+}
+
+export function render(root, state, ctx) {
+  const view = state.view;
+  const prompt =
+    view.phase === "place" ? placePrompt(state, ctx) : view.phase === "respond" ? respondPrompt(state, ctx) : view.phase === "guess" ? guessPrompt(state, ctx) : null;
+  const scorings = scoringsPanel(state, ctx);
+  const fresh = scorings && scorings.dataset.fresh === "1";
+  const title = h("h1", { class: "game-heading" }, view.title, h("small", {}, t(`variant.${view.variant}`)));
+  root.append(
+    h(
+      "div",
+      { class: "cross-layout" },
+      h(
+        "div",
+        { class: "cross-main" },
+        title,
+        verdictPanel(state),
+        prompt,
+        fresh ? scorings : null,
+        boardPanel(state, ctx),
+        fresh ? null : scorings,
+      ),
+      h("aside", { class: "cross-side" }, playersPanel(state), historyPanel(state, ctx, describe)),
+    ),
+  );
+}

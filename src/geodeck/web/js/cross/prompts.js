@@ -1,0 +1,198 @@
+// The turn's prompt (place the drawn card, accept or challenge, guess at a scoring) and the
+// verdict of the last challenge.
+
+import { h } from "../dom.js";
+import { nameOf, t } from "../i18n.js";
+import { seatName } from "../seats.js";
+import { cardFace, whereText } from "./cards.js";
+
+function lastChallenge(view) {
+  const history = view.history;
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const event = history[i];
+    if (event.event === "place" || event.event === "scoring") return null;
+    if (event.event === "judge") {
+      let challenger = null;
+      let placer = null;
+      let line = null;
+      for (let j = i - 1; j >= 0; j -= 1) {
+        if (history[j].event === "challenge" && challenger === null) challenger = history[j].seat;
+        if (history[j].event === "place") {
+          placer = history[j].seat;
+          line = history[j].line;
+          break;
+        }
+      }
+      return { ...event, challenger, placer, line };
+    }
+  }
+  return null;
+}
+
+export function verdictPanel(state) {
+  const view = state.view;
+  const result = lastChallenge(view);
+  if (!result) return null;
+  const flip = (id) => cardFace(view, id, { flipped: true, line: result.line, extra: [id === result.card ? "challenged" : "reference"] });
+  return h(
+    "section",
+    { class: ["panel", "verdict", result.right ? "right" : "wrong"], id: "verdict", "data-right": String(result.right) },
+    h("h3", {}, t("verdict.title", { name: seatName(state, result.challenger), card: nameOf(view.cards[result.against]) })),
+    h("div", { class: "verdict-cards" }, flip(result.card), h("span", { class: "versus" }, "⇄"), flip(result.against)),
+    h(
+      "p",
+      { class: "verdict-text" },
+      h("span", { class: "verdict-mark" }, result.right ? "✓ " : "✗ "),
+      result.right
+        ? t("verdict.right", { card: nameOf(view.cards[result.card]), placer: seatName(state, result.placer) })
+        : t("verdict.wrong", { card: nameOf(view.cards[result.card]), challenger: seatName(state, result.challenger) }),
+    ),
+  );
+}
+
+export function placePrompt(state, ctx) {
+  const view = state.view;
+  if (!view.current) return null;
+  const mine = state.legal.some((a) => a.act === "place");
+  const drawer = view.turn;
+  return h(
+    "section",
+    { class: ["panel", "prompt", mine && "your-turn"], id: "prompt", "data-phase": "place" },
+    h(
+      "div",
+      { class: "drawn" },
+      h("div", { class: "drawn-label" }, mine ? t("cross.yourCard") : t("cross.drawn", { name: seatName(state, drawer) })),
+      h("div", { class: "drawn-card", id: "drawn-card" }, cardFace(view, view.current, { extra: ["big"] })),
+    ),
+    h("p", { class: "prompt-text" }, mine ? t("cross.placeHint") : t("cross.waitPlace", { name: seatName(state, drawer) })),
+  );
+}
+
+export function respondPrompt(state, ctx) {
+  const view = state.view;
+  const placed = view.placed;
+  if (!placed) return null;
+  const card = nameOf(view.cards[placed.card]);
+  const where = whereText(view, placed.line, placed.at, false);
+  const mine = state.legal.some((a) => a.act === "accept" || a.act === "challenge");
+  const ids = view.lines[placed.line];
+  const arrows = { "west-east": ["←", "→"], "north-south": ["↓", "↑"], column: ["↓", "↑"] }[placed.line];
+  const buttons = mine
+    ? [
+        ...state.legal
+          .filter((a) => a.act === "challenge")
+          .map((a) => {
+            const before = ids.indexOf(a.against) < placed.at;
+            return h(
+              "button",
+              {
+                type: "button",
+                class: "challenge",
+                "data-act": "challenge",
+                "data-against": a.against,
+                "data-side": before ? "before" : "after",
+                onclick: () => ctx.act(a),
+                onmouseenter: () => mark(ctx, a.against, true),
+                onmouseleave: () => mark(ctx, a.against, false),
+                onfocus: () => mark(ctx, a.against, true),
+                onblur: () => mark(ctx, a.against, false),
+              },
+              before ? `${arrows[0]} ` : null,
+              t("respond.challenge", { card: nameOf(view.cards[a.against]) }),
+              before ? null : ` ${arrows[1]}`,
+            );
+          })
+          .sort((a, b) => (a.dataset.side === "before" ? -1 : 1) - (b.dataset.side === "before" ? -1 : 1)),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "accept primary",
+            "data-act": "accept",
+            onclick: () => ctx.act(state.legal.find((a) => a.act === "accept")),
+          },
+          "✓ ",
+          t("respond.accept"),
+        ),
+      ]
+    : [];
+  const waiting = state.expects.seats.map((i) => seatName(state, i));
+  return h(
+    "section",
+    { class: ["panel", "prompt", mine && "your-turn"], id: "prompt", "data-phase": "respond" },
+    h("p", { class: "prompt-title" }, t("respond.title", { name: seatName(state, placed.by), card, where })),
+    mine
+      ? [h("p", { class: "prompt-text" }, t("respond.question")), h("div", { class: "choices" }, buttons)]
+      : h("p", { class: "prompt-text" }, t("respond.wait", { name: waiting.join(", ") })),
+  );
+}
+
+function mark(ctx, id, on) {
+  const el = ctx.root.querySelector(`.board [data-card="${CSS.escape(id)}"]`);
+  if (el) el.classList.toggle("target", on);
+}
+
+export function guessPrompt(state, ctx) {
+  const view = state.view;
+  const guessing = view.guessing;
+  if (!guessing) return null;
+  const mine = state.legal.some((a) => a.act === "guess");
+  const total = state.seats.length;
+  const title = guessing.final ? t("guess.final") : t("guess.interim");
+  let form = null;
+  if (mine) {
+    const memory = ctx.memory;
+    const input = h("input", {
+      type: "number",
+      id: "guess-input",
+      min: 0,
+      max: guessing.most,
+      step: 1,
+      inputMode: "numeric",
+      value: memory.guess ?? "",
+      "data-focus": "guess",
+      "aria-label": t("guess.range", { most: guessing.most }),
+      oninput: (event) => {
+        memory.guess = event.target.value;
+      },
+    });
+    form = h(
+      "form",
+      {
+        class: "guess-form",
+        onsubmit: (event) => {
+          event.preventDefault();
+          const wrong = Number(input.value);
+          const action = state.legal.find((a) => a.act === "guess" && a.wrong === wrong);
+          if (!action) {
+            input.setCustomValidity(t("guess.range", { most: guessing.most }));
+            input.reportValidity();
+            return;
+          }
+          memory.guess = "";
+          ctx.act(action);
+        },
+      },
+      input,
+      h("span", { class: "muted" }, t("guess.range", { most: guessing.most })),
+      h("button", { type: "submit", class: "primary", id: "guess-send" }, t("guess.send")),
+    );
+  }
+  return h(
+    "section",
+    { class: ["panel", "prompt", "guess", mine && "your-turn"], id: "prompt", "data-phase": "guess" },
+    h("h3", {}, title),
+    mine ? h("p", { class: "prompt-text" }, t("guess.prompt")) : null,
+    form,
+    guessing.mine !== null && guessing.mine !== undefined ? h("p", { class: "mine", id: "my-guess" }, "🔒 ", t("guess.mine", { n: guessing.mine })) : null,
+    h(
+      "p",
+      { class: "guess-progress" },
+      t("guess.progress", { done: guessing.done.length, total }),
+      " ",
+      state.seats.map((seat) =>
+        h("span", { class: ["guessed", guessing.done.includes(seat.seat) && "done"], title: seat.name }, guessing.done.includes(seat.seat) ? "●" : "○"),
+      ),
+    ),
+  );
+}

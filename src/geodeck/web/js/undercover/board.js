@@ -1,0 +1,179 @@
+// The Undercover board: a map of Europe with the laid-out countries in their colours and the
+// stones on them, and the country cards beside it.
+
+import { h, s } from "../dom.js";
+import { flag } from "../flags.js";
+import { countryLayer, fit, shapesOf } from "../geo.js";
+import { lang, nameOf, number, t } from "../i18n.js";
+import { seatColour } from "../seats.js";
+
+const COLOURS = {
+  nordic: "#2f6fb3",
+  west: "#c8453b",
+  southwest: "#e0a030",
+  central: "#4f9a4a",
+  balkans: "#8a62b8",
+  east: "#7a6248",
+};
+
+const BOARD_BOX = [-24, 34, 45, 71];
+
+const MAP_W = 640;
+
+const MAP_H = 560;
+
+function colourOf(country) {
+  if (typeof country.hex === "string") return country.hex;
+  if (typeof country.colour_hex === "string") return country.colour_hex;
+  if (COLOURS[country.colour]) return COLOURS[country.colour];
+  let hash = 0;
+  for (const c of String(country.colour)) hash = (hash * 31 + c.charCodeAt(0)) % 360;
+  return `hsl(${hash} 45% 50%)`;
+}
+
+function pickCountry(state, ctx, can, id) {
+  if (!can.countries.has(id)) return;
+  if (can.kind === "hide") {
+    ctx.memory.hidePick = id;
+    ctx.rerender();
+  } else if (can.kind === "stone") {
+    const action = state.legal.find((a) => a.act === "stone" && a.country === id && a.size === can.size);
+    if (action) ctx.act(action);
+  }
+}
+
+function stonesOn(view, id) {
+  return (view.stones && view.stones[id]) || [];
+}
+
+function stoneDots(stones) {
+  return stones.map((stone) =>
+    h("span", {
+      class: ["stone", stone.size === "large" && "large"],
+      style: { background: seatColour(stone.seat) },
+      title: stone.size,
+      "data-seat": stone.seat,
+      "data-size": stone.size,
+    }),
+  );
+}
+
+export function countryCard(state, ctx, can, country) {
+  const view = state.view;
+  const id = country.id;
+  const hidden = view.hidden && view.hidden.country === id;
+  const picked = ctx.memory.hidePick === id && can.kind === "hide";
+  const open = can.countries.has(id);
+  const stones = stonesOn(view, id);
+  const rank = (n) => (n ? h("span", { class: "rank" }, t("uc.rank", { n })) : null);
+  const body = [
+    h("span", { class: "cc-band" }, flag(country), h("span", { class: "cc-name" }, nameOf(country))),
+    h(
+      "span",
+      { class: "cc-body" },
+      country.capital
+        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.capital")), h("span", { class: "cc-val" }, country[`capital_${lang()}`] || country.capital))
+        : null,
+      country.area !== undefined
+        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.area")), h("span", { class: "cc-val" }, `${number(country.area, country.area < 10 ? 2 : 0)} km²`, rank(country.area_rank)))
+        : null,
+      country.population !== undefined
+        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), rank(country.population_rank)))
+        : null,
+    ),
+    country.vehicle ? h("span", { class: "vehicle", title: "vehicle" }, country.vehicle) : null,
+    h("span", { class: "cc-stones" }, stoneDots(stones)),
+    hidden ? h("span", { class: "cc-hidden" }, "🕵") : null,
+  ];
+  const attrs = {
+    class: ["country-card", open && "open", hidden && "hidden-here", picked && "picked"],
+    style: { "--colour": colourOf(country) },
+    "data-country": id,
+    "data-open": String(open),
+  };
+  if (open) {
+    return h(
+      "button",
+      {
+        ...attrs,
+        type: "button",
+        "data-focus": `country:${id}`,
+        "aria-label": can.kind === "hide" ? t("uc.hide", { country: nameOf(country) }) : t("uc.placeOn", { country: nameOf(country) }),
+        onclick: () => pickCountry(state, ctx, can, id),
+      },
+      body,
+    );
+  }
+  return h("div", attrs, body);
+}
+
+export function boardMap(state, ctx, can) {
+  const view = state.view;
+  const shapes = shapesOf(ctx.memory, "europe");
+  const svg = s("svg", { class: "europe-map", viewBox: `0 0 ${MAP_W} ${MAP_H}`, role: "img", "aria-label": "Europe" });
+  svg.append(s("rect", { class: "sea", x: 0, y: 0, width: MAP_W, height: MAP_H }));
+  if (!shapes) return svg;
+  const project = fit(BOARD_BOX, MAP_W, MAP_H, 0);
+  const laid = new Map(view.layout.map((c) => [c.id, c]));
+  const hiddenId = view.hidden ? view.hidden.country : null;
+  svg.append(
+    countryLayer(shapes, project, (shape) => {
+      const card = laid.get(shape.id);
+      if (!card) return { class: "land" };
+      const open = can.countries.has(shape.id);
+      return {
+        class: ["land", "laid", open && "open", shape.id === hiddenId && "hidden-here"].filter(Boolean).join(" "),
+        style: { fill: colourOf(card) },
+      };
+    }),
+  );
+  const marks = s("g", { class: "marks" });
+  for (const card of view.layout) {
+    const shape = shapes.byId.get(card.id);
+    if (!shape) continue;
+    const [x, y] = project(shape.label);
+    const small = isTiny(shape, project);
+    const open = can.countries.has(card.id);
+    const mark = s("g", { class: ["mark", open && "open", card.id === hiddenId && "hidden-here"].filter(Boolean).join(" "), "data-country": card.id, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
+    if (small) mark.append(s("circle", { class: "micro", r: 6, fill: colourOf(card) }));
+    mark.append(s("text", { class: "code", y: small ? -9 : 0, "text-anchor": "middle" }, card.vehicle || card.id));
+    const stones = stonesOn(view, card.id);
+    stones.forEach((stone, i) => {
+      const angle = (i / Math.max(6, stones.length)) * Math.PI * 2 - Math.PI / 2;
+      const radius = 13;
+      mark.append(
+        s("circle", {
+          class: `map-stone ${stone.size}`,
+          cx: (Math.cos(angle) * radius).toFixed(1),
+          cy: (Math.sin(angle) * radius + 4).toFixed(1),
+          r: stone.size === "large" ? 5.5 : 3.8,
+          fill: seatColour(stone.seat),
+        }),
+      );
+    });
+    marks.append(mark);
+  }
+  svg.append(marks);
+  svg.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-country]");
+    if (target) pickCountry(state, ctx, can, target.dataset.country);
+  });
+  return svg;
+}
+
+function isTiny(shape, project) {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const ring of shape.rings) {
+    for (const point of ring) {
+      const [x, y] = project(point);
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  }
+  return x1 - x0 < 9 && y1 - y0 < 9;
+}
