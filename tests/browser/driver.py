@@ -89,12 +89,20 @@ def create_table(
     page.locator("#create-table").click()
     page.wait_for_selector("#table-code")
     code = page.inner_text("#table-code").strip()
-    page.wait_for_selector(".game")
+    page.wait_for_selector(".game, #waiting")
     return code
 
 
+def continued(player: Player) -> bool:
+    """Press Continue if the table waits for this seat after a verdict, scoring or result."""
+    return player.has("#continue:not([disabled])") and player.click("#continue:not([disabled])")
+
+
 def cross_step(player: Player, rng: random.Random, challenge_rate: float = 0.3) -> str | None:
-    """This seat's move, if the page offers one: a legal gap, accept or challenge, a guess."""
+    """This seat's move, if the page offers one: Continue after a moment, a legal gap,
+    accept or challenge, a guess."""
+    if continued(player):
+        return "continue"
     page = player.page
     slots = page.locator("[data-legal='true']").count()
     if slots:
@@ -120,7 +128,10 @@ def cross_step(player: Player, rng: random.Random, challenge_rate: float = 0.3) 
 
 
 def undercover_step(player: Player, rng: random.Random) -> str | None:
-    """This seat's move: hide, name a seeker, answer (as the data says), stone or pass."""
+    """This seat's move: Continue after a round's result, hide, name a seeker, answer (as
+    the data says), stone or pass."""
+    if continued(player):
+        return "continue"
     if player.has("#hide-confirm"):
         return "hide" if player.click("#hide-confirm") else None
     hide = player.page.locator(".can-hide button.country-card").count()

@@ -74,3 +74,15 @@ export function list(items) {
     return items.join(", ");
   }
 }
+
+// A string with a number in it, in the plural form the language wants for that number:
+// the table holds `KEY.one` and `KEY.other`.
+export function plural(key, n, params = {}) {
+  let form = "other";
+  try {
+    form = new Intl.PluralRules(current).select(n) === "one" ? "one" : "other";
+  } catch {
+    form = n === 1 ? "one" : "other";
+  }
+  return t(`${key}.${form}`, { n, ...params });
+}

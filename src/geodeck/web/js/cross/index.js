@@ -9,7 +9,7 @@ import { historyPanel } from "../log.js";
 import { boardPanel, centreOnStart } from "./board.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
-import { guessPrompt, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
+import { guessPrompt, lastVerdict, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
 import { mapFiles, scoringsOf, scoringsPanel } from "./scoring.js";
 
 export function update(state, ctx) {
@@ -23,6 +23,11 @@ export function update(state, ctx) {
   if (memory.seenScorings !== count) {
     memory.seenScorings = count;
     memory.scoringShown = count;
+  }
+  const verdict = lastVerdict(view);
+  if (verdict !== null && memory.verdictIndex !== verdict) {
+    memory.verdictIndex = verdict;
+    memory.verdictAt = Date.now();
   }
   for (const file of mapFiles(view)) wantShapes(memory, file, ctx.rerender);
 }
@@ -46,7 +51,7 @@ export function render(root, state, ctx) {
         "div",
         { class: "cross-main" },
         title,
-        verdictPanel(state),
+        verdictPanel(state, ctx),
         prompt,
         fresh ? scorings : null,
         boardPanel(state, ctx),
