@@ -70,9 +70,17 @@ def open_player(browser: Browser, name: str, viewport: dict[str, int]) -> Player
 
 
 def create_table(
-    player: Player, base: str, game: str, variant: str, seats: Sequence[tuple[str, str | None]]
+    player: Player,
+    base: str,
+    game: str,
+    variant: str,
+    seats: Sequence[tuple[str, str | None]],
+    *,
+    clock: int | None = None,
+    bank: int | None = None,
 ) -> str:
-    """Fill in the lobby's form: seat 0 is this player; ``(name, bot level or None)``."""
+    """Fill in the lobby's form: seat 0 is this player; ``(name, bot level or None)``; a
+    ``clock`` (seconds per move, with a ``bank``) as the lobby offers them."""
     page = player.page
     page.goto(f"{base}/")
     page.locator(f"label.game-{game}").click()
@@ -86,6 +94,10 @@ def create_table(
         if i > 0:
             page.select_option(f"[data-seat-kind='{i}']", bot or "human")
         page.fill(f"[data-seat-name='{i}']", name)
+    if clock is not None:
+        page.select_option("#clock", str(clock))
+        if bank is not None:
+            page.select_option("#bank", str(bank))
     page.locator("#create-table").click()
     page.wait_for_selector("#table-code")
     code = page.inner_text("#table-code").strip()

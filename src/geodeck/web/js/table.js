@@ -163,7 +163,7 @@ export function openTable(root, code, { watch, onLobby }) {
       // Nobody moves before every seat is taken: the waiting screen, not the game's prompts.
       body.append(waiting(state));
     } else {
-      body.append(momentBar(state, ctx), clockLine(state), game);
+      body.append(...[momentBar(state, ctx), clockLine(state), game].filter(Boolean));
       family.render(game, state, ctx);
     }
     const scroll = root.querySelector(".board-scroll");
