@@ -34,7 +34,7 @@ export function momentBar(state, ctx) {
           t("moment.continue"),
         )
       : null,
-    h("span", { class: "moment-wait" }, others.length && (!mine || pressed) ? t("moment.waiting", { names: list(others) }) : t("moment.seen")),
+    h("span", { class: "moment-wait" }, mine && !pressed ? t("moment.yours") : others.length ? t("moment.waiting", { names: list(others) }) : t("moment.seen")),
     h("span", { class: "moment-left muted", "data-until": pause.until }),
   );
 }
