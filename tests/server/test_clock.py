@@ -90,7 +90,14 @@ def test_a_time_bank_pays_for_a_slow_move_and_then_runs_out(
         assert accepted["clock"]["banks"]["1"] == 0
         await ben.close()
         await ann.close()
-        stored = Storage(sqlite_url).load_table(code)
+        storage = Storage(sqlite_url)
+        stored = storage.load_table(code)
+        for _ in range(100):  # the banks are stored after the state is sent
+            if stored is not None and 1 in stored.banks:
+                break
+            await asyncio.sleep(0.05)
+            stored = storage.load_table(code)
+        storage.close()
         assert stored is not None
         assert stored.timeouts == tuple(accepted["timeouts"])
         assert stored.bank == 0.6

@@ -236,6 +236,8 @@ class Room:
         self._bots: dict[tuple[int, str], Bot] = {}
         self.timer = None if clock is None else Clock(clock, bank, dict(banks or {}))
         """The clock of each awaited human seat, and the seats' time banks."""
+        self._banks_changed = False
+        self._banks_task: asyncio.Task[None] | None = None
         self.pause_seconds = pause
         self._pause: Pause | None = None
         """Set while the table waits after a moment for its people to continue."""
@@ -918,14 +920,21 @@ class Room:
             if seat not in timer.turns:
                 timer.start(seat, now, wall)
         if banked:
-            self._spawn(self._keep_banks(dict(timer.banks)))
+            self._banks_changed = True
+            if self._banks_task is None or self._banks_task.done():
+                self._banks_task = self._spawn(self._keep_banks())
         self._arm_clock()
 
-    async def _keep_banks(self, banks: dict[int, float]) -> None:
-        try:
-            await self.lobby.run(self.lobby.storage.keep_banks, self.code, banks)
-        except Exception:
-            log.warning("table %s: the time banks were not stored", self.code)
+    async def _keep_banks(self) -> None:
+        """Store the banks left, one write at a time, until storage has the latest."""
+        while self._banks_changed and self.timer is not None:
+            self._banks_changed = False
+            try:
+                await self.lobby.run(
+                    self.lobby.storage.keep_banks, self.code, dict(self.timer.banks)
+                )
+            except Exception:
+                log.warning("table %s: the time banks were not stored", self.code)
 
     def _arm_clock(self) -> None:
         current = asyncio.current_task()
