@@ -71,16 +71,16 @@ def test_a_time_bank_pays_for_a_slow_move_and_then_runs_out(
         assert clock["seconds"] == 0.4
         assert clock["bank"] == 0.6
         assert clock["banks"] == {"0": 0.6}
-        assert 0.8 < deadline_in(first, 0) <= 1.0  # the move's 0.4 s and the bank's 0.6 s
+        assert 0.5 < deadline_in(first, 0) <= 1.0  # the move's 0.4 s and the bank's 0.6 s
         await asyncio.sleep(0.6)  # 0.2 s over the move's time
         await ann.act(first["legal"][0])
         placed = await ben.wait_version(1)
         assert placed["by"] == 0
         assert placed["timeouts"] == []
         left = placed["clock"]["banks"]
-        assert 0.25 < left["0"] < 0.4, left
+        assert 0 <= left["0"] < 0.4, left  # at least 0.2 s of it went (more on a busy machine)
         assert left["1"] == 0.6
-        assert 0.9 < deadline_in(placed, 1) <= 1.0
+        assert 0.5 < deadline_in(placed, 1) <= 1.0
         # Ben does not answer: the server accepts for him once his bank is gone too.
         accepted = await ben.wait_version(2)
         assert accepted["by"] == 1
@@ -102,7 +102,7 @@ def test_a_time_bank_pays_for_a_slow_move_and_then_runs_out(
         assert stored.timeouts == tuple(accepted["timeouts"])
         assert stored.bank == 0.6
         assert stored.banks[1] == 0
-        assert 0.25 < stored.banks[0] < 0.4
+        assert abs(stored.banks[0] - left["0"]) < 0.001
 
     run(case)
 
