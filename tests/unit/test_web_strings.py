@@ -45,3 +45,47 @@ def test_a_card_beyond_the_end_of_a_line_is_named_in_every_language() -> None:
         for end in ("west", "east", "south", "north", "below", "above"):
             assert "{a}" in table[f"where.{end}"]
     assert strings["de"]["where.above"] == "oberhalb von {a}"
+
+
+def test_plural_forms_go_with_a_counted_string() -> None:
+    """A plural form ``KEY.one`` (Intl.PluralRules' category) sits beside the string ``KEY``
+    it replaces for that count, with the same placeholders, ``{n}`` among them."""
+    strings = tables()
+    english = strings["en"]
+    forms = [
+        key for key in english if key.rsplit(".", 1)[-1] in {"zero", "one", "two", "few", "many"}
+    ]
+    assert "uc.questionsLeft.one" in forms
+    for key in forms:
+        base = key.rsplit(".", 1)[0]
+        assert base in english, key
+        assert "{n}" in english[base], key
+        for table in strings.values():
+            assert set(PLACEHOLDER.findall(table[key])) == set(PLACEHOLDER.findall(table[base]))
+    assert strings["en"]["uc.questionsLeft.one"] == "{n} question card left"
+    assert strings["de"]["ev.payFromSupply"] == "{to} bekommt {n} Chips aus dem Vorrat"
+    assert strings["it"]["ev.payFromSupply"] == "{to} riceve {n} gettoni dalla riserva"
+
+
+def test_every_undercover_country_has_its_phrases_in_every_language() -> None:
+    """Where someone hides (``in.CC``: "in der Schweiz", "nei Paesi Bassi") and where a stone
+    goes (``on.CC``: "auf die Schweiz", "sulla Svizzera"), for each country of the deck."""
+    deck = json.loads(
+        (resources.files("geodeck") / "decks" / "data" / "undercover.json").read_text("utf-8")
+    )
+    strings = tables()
+    declined = {
+        ("de", "in.GB"): "im Vereinigten Königreich",
+        ("de", "on.GB"): "auf das Vereinigte Königreich",
+        ("de", "in.NL"): "in den Niederlanden",
+    }
+    for code, country in deck["countries"].items():
+        for language, table in strings.items():
+            for key in (f"in.{code}", f"on.{code}"):
+                if (language, key) in declined:
+                    assert table[key] == declined[language, key]
+                else:
+                    assert country[f"name_{language}"] in table[key], (language, key)
+    assert strings["de"]["in.CH"] == "in der Schweiz"
+    assert strings["it"]["on.NL"] == "sui Paesi Bassi"
+    assert strings["en"]["in.GB"] == "in the United Kingdom"

@@ -66,6 +66,11 @@ def web_folder() -> Path:
     return Path(str(files("geodeck").joinpath("web")))
 
 
+def flags_folder() -> Path:
+    """The Undercover deck's SVG flags (``CC.svg``), which the browser shows at ``/flags/``."""
+    return Path(str(files("geodeck").joinpath("decks", "data", "flags")))
+
+
 class BodyLimit:
     """Refuse HTTP bodies over ``limit`` bytes with 413, whether announced or streamed."""
 
@@ -271,6 +276,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def play(websocket: WebSocket, code: str) -> None:
         await _play(websocket, code, lobby, limiter)
 
+    flags = flags_folder()
+    if flags.is_dir():
+        app.mount("/flags", StaticFiles(directory=flags), name="flags")
     folder = web_folder()
     if folder.is_dir():
         app.mount("/", StaticFiles(directory=folder, html=True), name="web")

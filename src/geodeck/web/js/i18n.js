@@ -48,8 +48,20 @@ export function onLangChange(listener) {
   listeners.push(listener);
 }
 
+// Whether the tables have a string for `key`.
+export function has(key) {
+  return key in STRINGS[current] || key in STRINGS.en;
+}
+
+// The string for `key` with its {placeholders} filled in. With a number `n`, the plural form
+// `key.one` (or another category of Intl.PluralRules) is taken where the table has it.
 export function t(key, params = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  let text = null;
+  if (typeof params.n === "number") {
+    const form = `${key}.${new Intl.PluralRules(current).select(params.n)}`;
+    text = STRINGS[current][form] ?? null;
+  }
+  text = text ?? STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
@@ -73,16 +85,4 @@ export function list(items) {
   } catch {
     return items.join(", ");
   }
-}
-
-// A string with a number in it, in the plural form the language wants for that number:
-// the table holds `KEY.one` and `KEY.other`.
-export function plural(key, n, params = {}) {
-  let form = "other";
-  try {
-    form = new Intl.PluralRules(current).select(n) === "one" ? "one" : "other";
-  } catch {
-    form = n === 1 ? "one" : "other";
-  }
-  return t(`${key}.${form}`, { n, ...params });
 }

@@ -1,4 +1,5 @@
-// The history as sentences, newest first; each family says its own events (`describe`).
+// The history as sentences, newest first; each family says its own events
+// (`describe(event, state, ctx, index)`, `index` the event's place in the history).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -14,8 +15,8 @@ function actor(event) {
 }
 
 // One event's sentence: the family's words for it, else the words both families share.
-function line(event, state, ctx, describe) {
-  const said = describe(event, state, ctx);
+function line(event, state, ctx, describe, index) {
+  const said = describe(event, state, ctx, index);
   if (said !== null) return said;
   if (event.event === "end") return t("ev.end");
   return event.event;
@@ -36,7 +37,7 @@ export function historyPanel(state, ctx, describe) {
         "li",
         { class: ["ev", `ev-${event.event}`, timeouts.has(i) && "ev-timed-out"] },
         h("span", { class: "ev-dot", style: seat === null ? {} : { background: seatColour(seat) } }),
-        line(event, state, ctx, describe),
+        line(event, state, ctx, describe, i),
         timeouts.has(i) ? h("span", { class: "ev-timeout" }, ` ⏱ ${t("ev.timeout")}`) : null,
       ),
     );

@@ -6,7 +6,7 @@ import * as cross from "./cross/index.js";
 import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
-import { list, plural, t } from "./i18n.js";
+import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
@@ -31,8 +31,16 @@ export function openTable(root, code, { watch, onLobby }) {
     conn: null,
     status: "connecting",
     memory: {},
+    // One action at a time: until the server answers (a new state or a refusal), a second
+    // click sends nothing, so a double click never earns a false refusal.
+    pending: false,
     act: (action) => {
-      if (!ctx.conn || !ctx.conn.act(action)) toast(t("conn.closed"), "error");
+      if (ctx.pending) return;
+      if (!ctx.conn || !ctx.conn.act(action)) {
+        toast(t("conn.closed"), "error");
+        return;
+      }
+      ctx.pending = true;
     },
     // Continue after a moment; a second press (or one after the wait ended) changes nothing.
     continueMoment: (version) => {
@@ -55,6 +63,7 @@ export function openTable(root, code, { watch, onLobby }) {
       message: onMessage,
       status: (status) => {
         ctx.status = status;
+        if (status !== "open") ctx.pending = false;
         bar();
         if (status === "gone") notFound();
       },
@@ -62,6 +71,7 @@ export function openTable(root, code, { watch, onLobby }) {
   }
 
   function onMessage(message) {
+    if (message.type === "state" || message.type === "error") ctx.pending = false;
     if (message.type === "state") {
       ctx.state = withHistory(message);
       FAMILIES[familyOf(ctx.state)].update(ctx.state, ctx);
@@ -141,7 +151,7 @@ export function openTable(root, code, { watch, onLobby }) {
         h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
       ),
       state && state.spectators
-        ? h("span", { class: "spectators", id: "spectators", "data-count": state.spectators, title: plural("table.spectators", state.spectators) }, "👁 ", plural("table.spectators", state.spectators))
+        ? h("span", { class: "spectators", id: "spectators", "data-count": state.spectators, title: t("table.spectators", { n: state.spectators }) }, "👁 ", t("table.spectators", { n: state.spectators }))
         : null,
       sealChip(ctx.dealShown),
       state && state.you !== null ? signalToggles(render) : null,
@@ -259,7 +269,11 @@ export function openTable(root, code, { watch, onLobby }) {
       "aria-label": t("lobby.yourName"),
     });
     const free = info.seats.filter((seat) => !seat.claimed);
+    let joining = false;
     async function take(seat) {
+      if (joining) return;
+      joining = true;
+      for (const button of root.querySelectorAll("[data-join-seat]")) button.disabled = true;
       const name = nameInput.value.trim();
       const body = { seat };
       if (name && info.status === "waiting") body.name = name;

@@ -42,9 +42,42 @@ export function cardFace(view, id, { flipped = false, extra = [], line = null } 
         { class: "card-front" },
         h("span", { class: "card-kind", title: t(`kind.${card.kind}`) }, KIND_MARK[card.kind] || "◉"),
         h("span", { class: "card-name" }, nameOf(card)),
-        seen ? h("span", { class: "card-seen", "aria-hidden": "true" }, "◐") : null,
+        seen ? h("span", { class: "printed card-value" }, view.variant === "geo" ? printedParts(card, null) : valueText(card, view.variant)) : null,
+        seen ? h("span", { class: "card-seen", title: t("legend.seen") }, "◐") : null,
       );
   return h("div", { class: classes, "data-card": id, title }, body);
+}
+
+// What the marks on the cards mean: the kinds among this table's cards, and the mark of a
+// card whose value was turned over earlier (printed on its face from then on).
+export function kindLegend(view) {
+  const kinds = [...new Set(Object.values(view.cards || {}).map((card) => card.kind))].filter((kind) => KIND_MARK[kind]);
+  return h(
+    "section",
+    { class: "panel kind-legend", id: "kind-legend" },
+    h("h3", {}, t("legend.title")),
+    h(
+      "ul",
+      { class: "kinds" },
+      kinds.map((kind) => h("li", { "data-kind": kind }, h("span", { class: `card-kind-mark kind-${kind}`, "aria-hidden": "true" }, KIND_MARK[kind]), " ", t(`kind.${kind}`))),
+      h("li", { "data-kind": "seen" }, h("span", { class: "card-kind-mark", "aria-hidden": "true" }, "◐"), " ", t("legend.seen")),
+    ),
+  );
+}
+
+// After a render: a card whose name or value does not fit its face gets a smaller type,
+// step by step, so that names wrap between words and nothing is cut off.
+export function fitCards(root) {
+  for (const card of root.querySelectorAll(".card")) {
+    let scale = 1;
+    card.style.removeProperty("--fit");
+    const overflows = () =>
+      card.scrollHeight > card.clientHeight + 1 || [...card.querySelectorAll(".card-name, .printed")].some((el) => el.scrollWidth > el.clientWidth + 1);
+    while (scale > 0.6 && overflows()) {
+      scale -= 0.08;
+      card.style.setProperty("--fit", scale.toFixed(2));
+    }
+  }
 }
 
 const SIDES = {

@@ -7,6 +7,7 @@ import { wantShapes } from "../geo.js";
 import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
 import { boardPanel, centreOnStart } from "./board.js";
+import { fitCards, kindLegend } from "./cards.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
 import { guessPrompt, lastVerdict, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
@@ -33,6 +34,7 @@ export function update(state, ctx) {
 }
 
 export function afterRender(root, ctx) {
+  fitCards(root);
   centreOnStart(root, ctx.memory);
 }
 
@@ -57,7 +59,7 @@ export function render(root, state, ctx) {
         boardPanel(state, ctx),
         fresh ? null : scorings,
       ),
-      h("aside", { class: "cross-side" }, playersPanel(state), historyPanel(state, ctx, describe)),
+      h("aside", { class: "cross-side" }, playersPanel(state), kindLegend(view), historyPanel(state, ctx, describe)),
     ),
   );
 }

@@ -173,17 +173,22 @@ export function guessPrompt(state, ctx) {
         memory.guess = event.target.value;
       },
     });
+    const problem = h("p", { class: "guess-error", id: "guess-error", role: "alert", hidden: true });
     form = h(
       "form",
       {
         class: "guess-form",
+        novalidate: true,
         onsubmit: (event) => {
           event.preventDefault();
-          const wrong = Number(input.value);
-          const action = state.legal.find((a) => a.act === "guess" && a.wrong === wrong);
+          const text = input.value.trim();
+          const wrong = /^\d+$/.test(text) ? Number(text) : null;
+          const action = wrong === null ? null : state.legal.find((a) => a.act === "guess" && a.wrong === wrong);
           if (!action) {
-            input.setCustomValidity(t("guess.range", { most: guessing.most }));
-            input.reportValidity();
+            problem.textContent = text === "" ? t("guess.empty", { most: guessing.most }) : t("guess.outOfRange", { most: guessing.most });
+            problem.hidden = false;
+            input.setAttribute("aria-invalid", "true");
+            input.focus();
             return;
           }
           memory.guess = "";
@@ -193,6 +198,7 @@ export function guessPrompt(state, ctx) {
       input,
       h("span", { class: "muted" }, t("guess.range", { most: guessing.most })),
       h("button", { type: "submit", class: "primary", id: "guess-send" }, t("guess.send")),
+      problem,
     );
   }
   return h(

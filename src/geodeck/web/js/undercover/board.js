@@ -6,6 +6,7 @@ import { flag } from "../flags.js";
 import { countryLayer, fit, shapesOf } from "../geo.js";
 import { lang, nameOf, number, t } from "../i18n.js";
 import { seatColour } from "../seats.js";
+import { countryIn, countryOn } from "./notes.js";
 
 const COLOURS = {
   nordic: "#2f6fb3",
@@ -51,7 +52,7 @@ function stoneDots(stones) {
     h("span", {
       class: ["stone", stone.size === "large" && "large"],
       style: { background: seatColour(stone.seat) },
-      title: stone.size,
+      title: t(stone.size === "large" ? "uc.large" : "uc.small"),
       "data-seat": stone.seat,
       "data-size": stone.size,
     }),
@@ -81,7 +82,7 @@ export function countryCard(state, ctx, can, country) {
         ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), rank(country.population_rank)))
         : null,
     ),
-    country.vehicle ? h("span", { class: "vehicle", title: "vehicle" }, country.vehicle) : null,
+    country.vehicle ? h("span", { class: "vehicle", title: t("uc.vehicle") }, country.vehicle) : null,
     h("span", { class: "cc-stones" }, stoneDots(stones)),
     hidden ? h("span", { class: "cc-hidden" }, "🕵") : null,
   ];
@@ -98,7 +99,7 @@ export function countryCard(state, ctx, can, country) {
         ...attrs,
         type: "button",
         "data-focus": `country:${id}`,
-        "aria-label": can.kind === "hide" ? t("uc.hide", { country: nameOf(country) }) : t("uc.placeOn", { country: nameOf(country) }),
+        "aria-label": can.kind === "hide" ? t("uc.hide", { place: countryIn(ctx, id) }) : t("uc.placeOn", { place: countryOn(ctx, id) }),
         onclick: () => pickCountry(state, ctx, can, id),
       },
       body,
@@ -110,7 +111,7 @@ export function countryCard(state, ctx, can, country) {
 export function boardMap(state, ctx, can) {
   const view = state.view;
   const shapes = shapesOf(ctx.memory, "europe");
-  const svg = s("svg", { class: "europe-map", viewBox: `0 0 ${MAP_W} ${MAP_H}`, role: "img", "aria-label": "Europe" });
+  const svg = s("svg", { class: "europe-map", viewBox: `0 0 ${MAP_W} ${MAP_H}`, role: "img", "aria-label": t("uc.map") });
   svg.append(s("rect", { class: "sea", x: 0, y: 0, width: MAP_W, height: MAP_H }));
   if (!shapes) return svg;
   const project = fit(BOARD_BOX, MAP_W, MAP_H, 0);
@@ -176,4 +177,16 @@ function isTiny(shape, project) {
     }
   }
   return x1 - x0 < 9 && y1 - y0 < 9;
+}
+
+// After a render: a country name that does not fit its card's band gets a smaller type.
+export function fitNames(root) {
+  for (const name of root.querySelectorAll(".cc-name")) {
+    let scale = 1;
+    name.style.removeProperty("--fit");
+    while (scale > 0.6 && name.scrollWidth > name.clientWidth + 1) {
+      scale -= 0.08;
+      name.style.setProperty("--fit", scale.toFixed(2));
+    }
+  }
 }

@@ -2,16 +2,15 @@
 
 import { t } from "../i18n.js";
 import { seatName } from "../seats.js";
-import { countryName } from "./notes.js";
+import { countryIn, countryOn } from "./notes.js";
 
 export function describe(event, state, ctx) {
   const who = (i) => seatName(state, i);
-  const country = (id) => countryName(ctx, id);
   switch (event.event) {
     case "round":
       return t("ev.round", { n: event.round, seat: who(event.undercover) });
     case "hide":
-      return "country" in event ? t("ev.hideIn", { seat: who(event.seat), country: country(event.country) }) : t("ev.hide", { seat: who(event.seat) });
+      return "country" in event ? t("ev.hideIn", { seat: who(event.seat), place: countryIn(ctx, event.country) }) : t("ev.hide", { seat: who(event.seat) });
     case "reshuffle":
       return t("ev.reshuffle");
     case "question":
@@ -21,11 +20,11 @@ export function describe(event, state, ctx) {
     case "answer":
       return t("ev.answer", { seat: who(event.seat), answer: t(`answer.${event.answer}`) });
     case "stone":
-      return t("ev.stone", { seat: who(event.seat), size: t(`ev.${event.size}`), country: country(event.country) });
+      return t("ev.stone", { seat: who(event.seat), size: t(`ev.${event.size}`), place: countryOn(ctx, event.country) });
     case "pass":
       return t("ev.pass", { seat: who(event.seat) });
     case "reveal":
-      return t("ev.revealUc", { seat: who(event.undercover), country: country(event.country) });
+      return t("ev.revealUc", { seat: who(event.undercover), place: countryIn(ctx, event.country) });
     default:
       return null;
   }

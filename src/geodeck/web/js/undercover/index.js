@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
-import { boardMap, countryCard } from "./board.js";
+import { boardMap, countryCard, fitNames } from "./board.js";
 import { describe } from "./history.js";
 import { choices, note } from "./notes.js";
 import { promptPanel } from "./prompt.js";
@@ -16,7 +16,9 @@ export function update(state, ctx) {
   note(state, ctx);
 }
 
-export function afterRender() {}
+export function afterRender(root) {
+  fitNames(root);
+}
 
 export function render(root, state, ctx) {
   const view = state.view;

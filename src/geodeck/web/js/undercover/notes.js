@@ -4,7 +4,7 @@
 
 import { sha256 } from "../deal.js";
 import { shapesOf, wantShapes } from "../geo.js";
-import { nameOf } from "../i18n.js";
+import { has, lang, nameOf, t } from "../i18n.js";
 
 export function note(state, ctx) {
   const memory = ctx.memory;
@@ -36,12 +36,30 @@ export function verified(ctx, result) {
   return value === undefined ? null : value;
 }
 
+// A country's name in the page's language: from its card where this page has seen it, else
+// the browser's own name for the region code, else the map's (English) name, else the code.
 export function countryName(ctx, id) {
   const known = ctx.memory.countries || {};
   if (known[id]) return nameOf(known[id]);
+  try {
+    const named = new Intl.DisplayNames([lang()], { type: "region", fallback: "none" }).of(id);
+    if (named) return named;
+  } catch {
+    // not a region code the browser knows
+  }
   const europe = shapesOf(ctx.memory, "europe");
   const shape = europe && europe.byId.get(id);
   return shape ? shape.name : id;
+}
+
+// "in der Schweiz", "nei Paesi Bassi": where someone hides or was.
+export function countryIn(ctx, id) {
+  return has(`in.${id}`) ? t(`in.${id}`) : t("in.other", { country: countryName(ctx, id) });
+}
+
+// "auf die Schweiz", "sulla Svizzera": where a stone goes.
+export function countryOn(ctx, id) {
+  return has(`on.${id}`) ? t(`on.${id}`) : t("on.other", { country: countryName(ctx, id) });
 }
 
 // What this seat may do now: hide (in which countries), place a stone (of which size, on

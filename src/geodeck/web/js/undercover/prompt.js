@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { seatColour, seatName } from "../seats.js";
-import { countryName } from "./notes.js";
+import { countryIn } from "./notes.js";
 
 const ANSWERS = ["yes", "probably", "not_sure", "probably_not", "no"];
 
@@ -55,7 +55,7 @@ export function promptPanel(state, ctx, can) {
               },
             },
             "🕵 ",
-            t("uc.hide", { country: countryName(ctx, pick) }),
+            t("uc.hide", { place: countryIn(ctx, pick) }),
           ),
         );
       }

@@ -5,14 +5,14 @@ import { h } from "../dom.js";
 import { flag } from "../flags.js";
 import { t } from "../i18n.js";
 import { seatBadge, seatColour, seatName } from "../seats.js";
-import { countryName, verified } from "./notes.js";
+import { countryIn, countryName, verified } from "./notes.js";
 import { questionCard } from "./prompt.js";
 
 export function roundBar(state, ctx) {
   const view = state.view;
   const undercover = view.undercover;
   const role = state.you === undercover ? t("uc.youUndercover") : t("uc.isUndercover", { name: seatName(state, undercover) });
-  const hidden = view.hidden ? h("span", { class: "hidden-in", id: "hidden-in" }, "🕵 ", t("uc.hiddenIn", { country: countryName(ctx, view.hidden.country) })) : null;
+  const hidden = view.hidden ? h("span", { class: "hidden-in", id: "hidden-in" }, "🕵 ", t("uc.hiddenIn", { place: countryIn(ctx, view.hidden.country) })) : null;
   return h(
     "div",
     { class: "round-bar" },
@@ -43,7 +43,7 @@ export function lastResult(state, ctx) {
       { class: "result-line" },
       flag(shape),
       " ",
-      h("strong", {}, t("uc.wasIn", { name: seatName(state, last.undercover), country: countryName(ctx, last.country) })),
+      h("strong", {}, t("uc.wasIn", { name: seatName(state, last.undercover), place: countryIn(ctx, last.country) })),
       " — ",
       last.discovered ? t("uc.discovered", { n: last.asked }) : t("uc.notDiscovered"),
     ),
