@@ -97,6 +97,7 @@ async def play(args: argparse.Namespace, folder: Path) -> Figures:
         decks=cli_serve.load_decks([str(DECK)]),
         bot_delay=0,
         grace=3600,
+        pause=0,
     )
     storage = Storage(settings.database_url)
     lobby = Lobby(settings, storage)

@@ -109,7 +109,11 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
             members.remove(websocket)
 
     settings = Settings(
-        database_url=database_url, decks=cli_serve.load_decks([str(DECK)]), bot_delay=0, grace=3600
+        database_url=database_url,
+        decks=cli_serve.load_decks([str(DECK)]),
+        bot_delay=0,
+        grace=3600,
+        pause=0,
     )
     app = create_app(settings)
     app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))

@@ -71,9 +71,17 @@ def open_player(browser: Browser, name: str, viewport: dict[str, int]) -> Player
 
 
 def create_table(
-    player: Player, base: str, game: str, variant: str, seats: Sequence[tuple[str, str | None]]
+    player: Player,
+    base: str,
+    game: str,
+    variant: str,
+    seats: Sequence[tuple[str, str | None]],
+    *,
+    clock: int | None = None,
+    bank: int | None = None,
 ) -> str:
-    """Fill in the lobby's form: seat 0 is this player; ``(name, bot level or None)``."""
+    """Fill in the lobby's form: seat 0 is this player; ``(name, bot level or None)``; a
+    ``clock`` (seconds per move, with a ``bank``) as the lobby offers them."""
     page = player.page
     page.goto(f"{base}/")
     page.locator(f"label.game-{game}").click()
@@ -87,18 +95,29 @@ def create_table(
         if i > 0:
             page.select_option(f"[data-seat-kind='{i}']", bot or "human")
         page.fill(f"[data-seat-name='{i}']", name)
+    if clock is not None:
+        page.select_option("#clock", str(clock))
+        if bank is not None:
+            page.select_option("#bank", str(bank))
     page.locator("#create-table").click()
     page.wait_for_selector("#table-code")
     code = page.inner_text("#table-code").strip()
-    page.wait_for_selector(".game")
+    page.wait_for_selector(".game, #waiting")
     return code
+
+
+def continued(player: Player) -> bool:
+    """Press Continue if the table waits for this seat after a verdict, scoring or result."""
+    return player.has("#continue:not([disabled])") and player.click("#continue:not([disabled])")
 
 
 def cross_step(
     player: Player, rng: random.Random, challenge_rate: float = 0.3, *, guess: bool = True
 ) -> str | None:
-    """This seat's move, if the page offers one: a legal gap, accept or challenge, a guess
-    (unless ``guess`` is false)."""
+    """This seat's move, if the page offers one: Continue after a moment, a legal gap,
+    accept or challenge, a guess (unless ``guess`` is false)."""
+    if continued(player):
+        return "continue"
     page = player.page
     # On a touch screen a tap shows the card in the gap, and the confirm button places it.
     if player.has("#place-confirm"):
@@ -129,7 +148,10 @@ def cross_step(
 
 
 def undercover_step(player: Player, rng: random.Random) -> str | None:
-    """This seat's move: hide, name a seeker, answer (as the data says), stone or pass."""
+    """This seat's move: Continue after a round's result, hide, name a seeker, answer (as
+    the data says), stone or pass."""
+    if continued(player):
+        return "continue"
     if player.has("#hide-confirm"):
         return "hide" if player.click("#hide-confirm") else None
     hide = player.page.locator(".can-hide button.country-card").count()

@@ -20,7 +20,11 @@ def until_guess(player: Player, rng: random.Random, seconds: float = 60) -> None
     deadline = time.monotonic() + seconds
     while not player.has("#guess-send"):
         assert time.monotonic() < deadline, "no scoring came"
-        if player.has("[data-legal='true']") or player.has("[data-act='accept']"):
+        if (
+            player.has("[data-legal='true']")
+            or player.has("[data-act='accept']")
+            or player.has("#continue:not([disabled])")  # after Robo's verdict
+        ):
             cross_step(player, rng, challenge_rate=0, guess=False)
         else:
             player.page.wait_for_timeout(40)

@@ -132,6 +132,8 @@ def test_simulate_undercover_counts_its_seats() -> None:
         (["--grace", "-1"], "--grace is a number of seconds, 0 or more, not -1.0"),
         (["--bot-delay", "inf"], "--bot-delay is a number of seconds, 0 or more, not inf"),
         (["--linger", "nan"], "--linger is a number of seconds, 0 or more, not nan"),
+        (["--pause", "-2"], "--pause is a number of seconds, 0 or more, not -2.0"),
+        (["--pause", "121"], "--pause must be at most 120 seconds, not 121"),
         (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error"),
         (["--standin-level", "god"], "--standin-level must be one of random, novice, casual"),
         (["--deck", "no-such-deck.json"], "--deck no-such-deck.json: cannot read"),

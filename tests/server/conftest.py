@@ -16,7 +16,9 @@ PG_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
 
 def fast_settings(database_url: str, **extra: object) -> Settings:
-    settings = Settings(database_url=database_url, bot_delay=0.0, grace=30.0, min_clock=0.05)
+    settings = Settings(
+        database_url=database_url, bot_delay=0.0, grace=30.0, min_clock=0.05, pause=0.0
+    )
     for key, value in extra.items():
         setattr(settings, key, value)
     return settings

@@ -15,7 +15,16 @@ from typer.testing import CliRunner
 from geodeck.cli.main import app as cli
 from tests.server.live import Player, play_out, sample_deck_file, serve_process
 
-OPTIONS = ("--deck", str(sample_deck_file()), "--bot-delay", "0.01", "--grace", "60")
+OPTIONS = (
+    "--deck",
+    str(sample_deck_file()),
+    "--bot-delay",
+    "0.01",
+    "--grace",
+    "60",
+    "--pause",
+    "0",
+)
 
 
 def ws(url: str, code: str) -> str:

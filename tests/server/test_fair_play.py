@@ -74,7 +74,8 @@ def guess_next_card(game: str, seats: list[str], deck: dict[str, Any]) -> set[st
 async def with_lobby(
     tmp_path: Path, work: Callable[[Lobby], Awaitable[None]], *, url: str | None = None
 ) -> None:
-    settings = Settings(database_url=url or f"sqlite:///{tmp_path / 'fair.sqlite3'}", bot_delay=0)
+    database = url or f"sqlite:///{tmp_path / 'fair.sqlite3'}"
+    settings = Settings(database_url=database, bot_delay=0, pause=0)
     lobby = Lobby(settings, Storage(settings.database_url))
     await lobby.start()
     try:

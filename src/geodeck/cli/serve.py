@@ -208,6 +208,13 @@ def serve(
         float, typer.Option(help="Seconds before a bot stands in for a disconnected player.")
     ] = 30.0,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.5,
+    pause: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a table waits at most after a verdict, a scoring or a round's "
+            "result until its players continue, for tables created without a pause (0: none)."
+        ),
+    ] = 20.0,
     standin_level: Annotated[
         str,
         typer.Option(
@@ -253,7 +260,11 @@ def serve(
         fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
     if standin_level not in LEVELS:
         fail(f"--standin-level must be one of {', '.join(LEVELS)}, not {standin_level!r}")
-    check_numbers(grace=grace, bot_delay=bot_delay, linger=linger)
+    check_numbers(grace=grace, bot_delay=bot_delay, linger=linger, pause=pause)
+    from geodeck.server.protocol import PAUSE_LIMIT
+
+    if pause > PAUSE_LIMIT:
+        fail(f"--pause must be at most {PAUSE_LIMIT} seconds, not {pause:g}")
     decks = load_decks(deck or [])
     check_listen(host, port)
     check_database(database_url)
@@ -272,6 +283,7 @@ def serve(
         decks=decks,
         grace=grace,
         bot_delay=bot_delay,
+        pause=pause,
         standin_level=standin_level,
         linger=linger,
     )

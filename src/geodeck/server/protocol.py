@@ -26,6 +26,7 @@ MAX_DEPTH = 32
 
 NAME_LENGTH = 40
 CLOCK_LIMIT = 3600
+PAUSE_LIMIT = 120
 
 
 class Refusal(Exception):
@@ -64,12 +65,21 @@ class Ping(_Strict):
     id: int | Annotated[str, Field(max_length=64)] | None = None
 
 
-ClientMessage = Hello | Act | Ping
+class Continue(_Strict):
+    """The seat has seen the moment the table waits after (docs/protocol.md, Moments)."""
 
-_CLIENT_TYPES: dict[str, type[Hello] | type[Act] | type[Ping]] = {
+    type: Literal["continue"]
+    version: Annotated[int, Field(ge=0)]
+    """The version of the state that showed the moment (``pause.version``)."""
+
+
+ClientMessage = Hello | Act | Ping | Continue
+
+_CLIENT_TYPES: dict[str, type[Hello] | type[Act] | type[Ping] | type[Continue]] = {
     "hello": Hello,
     "act": Act,
     "ping": Ping,
+    "continue": Continue,
 }
 
 
@@ -90,7 +100,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
     model = _CLIENT_TYPES.get(kind) if isinstance(kind, str) else None
     if model is None:
         raise Refusal(
-            ErrorCode.PROTOCOL_UNKNOWN_TYPE, f"unknown message type {kind!r} (hello, act, ping)"
+            ErrorCode.PROTOCOL_UNKNOWN_TYPE,
+            f"unknown message type {kind!r} (hello, act, ping, continue)",
         )
     try:
         message = model.model_validate(raw)
@@ -129,7 +140,21 @@ class ExpectsInfo(BaseModel):
 
 class ClockInfo(BaseModel):
     seconds: float
+    bank: float
+    """Seconds of extra time each seat has for the whole game (0: no bank)."""
     deadlines: dict[str, int]
+    """Per awaited human seat, when (Unix milliseconds) the server plays for it."""
+    banks: dict[str, float]
+    """What is left of the bank of each awaited seat and of each seat that used some."""
+
+
+class PauseInfo(BaseModel):
+    version: int
+    """The version whose moment the table waits after."""
+    until: int
+    """When the pause ends at the latest (Unix milliseconds)."""
+    waiting: list[int]
+    """The seats still to continue."""
 
 
 class DealInfo(BaseModel):
@@ -155,6 +180,12 @@ class StateMessage(BaseModel):
     expects: ExpectsInfo
     legal: list[dict[str, Any]]
     clock: ClockInfo | None
+    pause: PauseInfo | None = None
+    """Set while the table waits after a moment (docs/protocol.md, Moments)."""
+    spectators: int = 0
+    timeouts: list[int] = Field(default_factory=list)
+    """The numbers of the history events that begin a move the server played for a seat
+    whose time ran out."""
     deal: DealInfo | None
     view: dict[str, Any]
 
@@ -170,6 +201,7 @@ class SeatsMessage(BaseModel):
     type: Literal["seats"] = "seats"
     version: int
     seats: list[SeatInfo]
+    spectators: int = 0
 
 
 class ErrorMessage(BaseModel):
@@ -219,6 +251,9 @@ def encode_state(
     expects: str,
     legal: str,
     clock: str,
+    pause: str,
+    spectators: int,
+    timeouts: str,
     deal: str,
     view: str,
 ) -> str:
@@ -240,6 +275,9 @@ def encode_state(
         "expects": fragment(expects),
         "legal": fragment(legal),
         "clock": fragment(clock),
+        "pause": fragment(pause),
+        "spectators": spectators,
+        "timeouts": fragment(timeouts),
         "deal": fragment(deal),
         "view": fragment(view),
     }
@@ -268,6 +306,8 @@ class CreateTable(_Strict):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=12)]
     claim: Annotated[list[int], Field(max_length=12)] | None = None
     clock: Annotated[float, Field(gt=0, le=CLOCK_LIMIT)] | None = None
+    bank: Annotated[float, Field(ge=0, le=CLOCK_LIMIT)] = 0
+    pause: Annotated[float, Field(ge=0, le=PAUSE_LIMIT)] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     deck: dict[str, Any] | list[Any] | None = None
@@ -286,6 +326,8 @@ class TableInfo(BaseModel):
     status: str
     version: int
     clock: float | None
+    bank: float = 0
+    pause: float = 0
     seats: list[SeatInfo]
     spectators: int
     outcome: dict[str, Any] | None

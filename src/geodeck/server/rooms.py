@@ -34,6 +34,7 @@ from geodeck.server.fanout import Fanout, LocalFanout
 from geodeck.server.protocol import (
     Act,
     ClientMessage,
+    Continue,
     Created,
     CreateTable,
     DealInfo,
@@ -51,6 +52,7 @@ from geodeck.server.protocol import (
 )
 from geodeck.server.states import HISTORY_KEYS, Broadcast, Parts, SeatParts, TableParts
 from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
+from geodeck.server.timing import Clock, Pause, is_moment, wall_ms
 from geodeck.server.writer import Writer
 from geodeck.undercover.variants import COMPUTERS
 
@@ -86,6 +88,9 @@ class Settings:
     standin_level: str = "casual"
     min_clock: float = 5.0
     """The shortest per-move clock a table may ask for, in seconds."""
+    pause: float = 20.0
+    """Seconds a table waits at most after a moment (a verdict, a scoring, a round's
+    result) for its people to continue, for tables created without a ``pause``."""
     new_secret: Callable[[], bytes] = dealing.new_secret
     """Where each new table's secret comes from (``dealing.py``): ``secrets``. A test may
     give the same secret to two tables to compare them."""
@@ -227,6 +232,10 @@ class Room:
         seats: list[SeatState],
         clock: float | None,
         secret: bytes,
+        pause: float = 0.0,
+        bank: float = 0.0,
+        banks: Mapping[int, float] | None = None,
+        timeouts: tuple[int, ...] = (),
     ) -> None:
         self.lobby = lobby
         self.code = code
@@ -240,7 +249,16 @@ class Room:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self._bots: dict[tuple[int, str], Bot] = {}
-        self._deadlines: dict[int, tuple[float, int]] = {}
+        self.timer = None if clock is None else Clock(clock, bank, dict(banks or {}))
+        """The clock of each awaited human seat, and the seats' time banks."""
+        self._banks_changed = False
+        self._banks_task: asyncio.Task[None] | None = None
+        self.pause_seconds = pause
+        self._pause: Pause | None = None
+        """Set while the table waits after a moment for its people to continue."""
+        self._pause_task: asyncio.Task[None] | None = None
+        self.timeouts = list(timeouts)
+        """The history events that begin a move played because a seat's time ran out."""
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._grace: dict[int, asyncio.Task[None]] = {}
@@ -302,11 +320,21 @@ class Room:
             status=self.status if settled else PLAYING,
             version=len(self.actions),
             clock=self.clock,
+            bank=0.0 if self.timer is None else self.timer.bank,
+            pause=self.pause_seconds,
             seats=self.seat_infos(),
-            spectators=sum(1 for c in self.clients if c.spectator),
+            spectators=self.spectators,
             outcome=None if outcome is None else outcome.to_wire(),
             deal=None if deal is None else DealInfo.model_validate(deal),
         )
+
+    @property
+    def spectators(self) -> int:
+        return sum(1 for c in self.clients if c.spectator)
+
+    @property
+    def paused(self) -> bool:
+        return self._pause is not None
 
     def deal(self) -> dict[str, str | None] | None:
         """The deal commitment everyone is shown, with its salt once the game has ended."""
@@ -353,12 +381,8 @@ class Room:
         game = self.game
         expects = game.expects()
         status = self.status
-        clock: Any = None
-        if self.clock is not None:
-            clock = {
-                "seconds": self.clock,
-                "deadlines": {str(s): wall for s, (_, wall) in sorted(self._deadlines.items())},
-            }
+        clock = None if self.timer is None else self.timer.to_wire()
+        pause = None if self._pause is None else self._pause.to_wire()
         return TableParts(
             code=self.code,
             status=status,
@@ -367,6 +391,9 @@ class Room:
             seats=encode(self.seat_facts()),
             expects=encode({"seats": list(expects.seats), "kind": expects.kind}),
             clock=encode(clock),
+            pause=encode(pause),
+            spectators=self.spectators,
+            timeouts=encode(self.timeouts),
             deal=encode(self.deal()),
         )
 
@@ -374,7 +401,7 @@ class Room:
         """One seat's view (its history from event ``since`` on) and legal actions, encoded."""
         alike, own = self.game.view_layers(seat, since=since)
         legal: list[Any] = []
-        if seat is not None and table.status == PLAYING:
+        if seat is not None and table.status == PLAYING and self._pause is None:
             legal = [a.to_wire() for a in self.game.legal_actions(seat)]
         history = own.get("history")
         start = own.get("history_from", 0)
@@ -415,7 +442,9 @@ class Room:
                 whole.full_state(table, client, built, broadcast, events=True)
 
     def _broadcast_seats(self) -> None:
-        text = SeatsMessage(version=self.version, seats=self.seat_infos()).model_dump_json()
+        text = SeatsMessage(
+            version=self.version, seats=self.seat_infos(), spectators=self.spectators
+        ).model_dump_json()
         for client in list(self.clients):
             if client.joined:
                 client.push(text)
@@ -434,6 +463,9 @@ class Room:
         if isinstance(message, Hello):
             await self._hello(client, message)
             return
+        if isinstance(message, Continue):
+            await self._continue(client, message)
+            return
         await self._act(client, message)
 
     async def _hello(self, client: Client, hello: Hello) -> None:
@@ -450,6 +482,7 @@ class Room:
                 self.clients.add(client)
                 self._attend()
                 self._send_state(client)
+                self._broadcast_seats()
                 return
             assert hello.token is not None
             seat = self._seat_of(hello.token)
@@ -492,12 +525,16 @@ class Room:
                 return
             self.clients.discard(client)
             if client.seat is None:
+                if client.spectator:
+                    self._broadcast_seats()
                 return
             state = self.seats[client.seat]
             state.connections -= 1
             await self.lobby.fanout.presence(self.code, client.seat, -1)
             if state.connections == 0:
                 self._start_grace(client.seat)
+                if self._pause is not None and client.seat in self._pause.waiting:
+                    self._continued(client.seat)
             self._broadcast_seats()
 
     async def _act(self, client: Client, act: Act) -> None:
@@ -511,19 +548,91 @@ class Room:
             except Refusal as refusal:
                 self._refuse(client, refusal)
 
+    async def _continue(self, client: Client, message: Continue) -> None:
+        async with self.lock:
+            try:
+                if not client.joined:
+                    raise Refusal(ErrorCode.PROTOCOL_HELLO_FIRST, "say hello before continuing")
+                if client.seat is None:
+                    raise Refusal(ErrorCode.ACT_SPECTATOR, "a spectator cannot continue")
+                pause = self._pause
+                if pause is None:
+                    raise Refusal(ErrorCode.CONTINUE_NOT_PAUSED, "the table is not waiting")
+                if message.version != pause.version:
+                    raise Refusal(
+                        ErrorCode.CONTINUE_STALE,
+                        f"the table waits after version {pause.version}, not {message.version}",
+                    )
+                if client.seat in pause.waiting:
+                    self._continued(client.seat)
+            except Refusal as refusal:
+                self._refuse(client, refusal)
+
+    # -- moments: the table waits until its people have seen them ---------------------
+
+    def _begin_pause(self, events: list[Any]) -> None:
+        """After a moment, wait for every connected person (none: no pause)."""
+        if self.pause_seconds <= 0 or self.status != PLAYING or not is_moment(events):
+            return
+        waiting = {
+            i for i, s in enumerate(self.seats) if s.human and s.connections > 0 and not s.standin
+        }
+        if not waiting:
+            return
+        now, wall = asyncio.get_running_loop().time(), time.time()
+        seconds = self.pause_seconds
+        self._pause = Pause(self.version, now + seconds, wall_ms(wall + seconds), waiting)
+        if self._pause_task is not None:
+            self._pause_task.cancel()
+        self._pause_task = self._spawn(self._pause_over(self._pause))
+
+    async def _pause_over(self, pause: Pause) -> None:
+        await asyncio.sleep(max(0.0, pause.due - asyncio.get_running_loop().time()))
+        async with self.lock:
+            if self._pause is pause:
+                self._end_pause()
+
+    def _continued(self, seat: int) -> None:
+        """A seat has seen the moment (or left): the pause ends once nobody is left."""
+        assert self._pause is not None
+        self._pause.waiting.discard(seat)
+        if self._pause.waiting:
+            self._broadcast(None)
+        else:
+            self._end_pause()
+
+    def _end_pause(self) -> None:
+        self._pause = None
+        task, self._pause_task = self._pause_task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self._update_clock(None)
+        self._broadcast(None)
+        self._schedule_bot()
+
     # -- the one way a game changes -------------------------------------------------------
 
-    async def _submit(self, seat: int, version: int, wire: Mapping[str, Any]) -> None:
-        """Check, apply, store, then tell everyone. Raises ``Refusal``; changes nothing then."""
+    async def _submit(
+        self, seat: int, version: int, wire: Mapping[str, Any], *, timeout: bool = False
+    ) -> None:
+        """Check, apply, store, then tell everyone. Raises ``Refusal``; changes nothing then.
+        ``timeout``: the server plays for a seat whose time ran out."""
         async with self.lobby.fanout.lock(self.code):
             if self.lobby.fanout.shared:
                 await self._catch_up()
-            await self._submit_checked(seat, version, wire)
+            await self._submit_checked(seat, version, wire, timeout=timeout)
 
-    async def _submit_checked(self, seat: int, version: int, wire: Mapping[str, Any]) -> None:
+    async def _submit_checked(
+        self, seat: int, version: int, wire: Mapping[str, Any], *, timeout: bool = False
+    ) -> None:
         game = self.game
         if self.status != PLAYING:
             raise Refusal(ErrorCode.ACT_NOT_PLAYING, f"the table is {self.status}")
+        if self._pause is not None:
+            raise Refusal(
+                ErrorCode.ACT_PAUSED,
+                "the table waits until everyone has seen what just happened (continue)",
+            )
         if version != game.version:
             raise Refusal(
                 ErrorCode.ACT_STALE,
@@ -539,8 +648,9 @@ class Room:
             raise Refusal(ErrorCode.ACTION_MALFORMED, err.message, rule=err.rule) from None
         except Exception:
             raise Refusal(ErrorCode.ACTION_MALFORMED, "not an action of this game") from None
+        mark = len(game.history)
         try:
-            game.apply(action)
+            events = game.apply(action)
         except ActionError as err:
             code = engine_code(err.code, ACTION_REFUSALS, ErrorCode.ACTION_ILLEGAL)
             raise Refusal(code, err.message, rule=err.rule) from None
@@ -565,8 +675,19 @@ class Room:
             code = ErrorCode.ACT_STALE if isinstance(err, Conflict) else ErrorCode.SERVER_STORAGE
             raise Refusal(code, "the action could not be stored; nothing changed") from None
         self.actions.append(stored)
+        if timeout:
+            await self._mark_timeout(version, mark)
         await self.lobby.fanout.publish(self.code, game.version)
-        self._changed(by=seat)
+        self._changed(by=seat, events=events)
+
+    async def _mark_timeout(self, index: int, event: int) -> None:
+        """Action ``index`` was the server's move for a seat out of time (its first event
+        is number ``event``): kept for the history, not in the record."""
+        self.timeouts.append(event)
+        try:
+            await self.lobby.run(self.lobby.storage.mark_timeout, self.code, index, event)
+        except Exception:
+            log.warning("table %s: the timeout of action %d was not stored", self.code, index)
 
     async def _rebuild(self) -> None:
         """Back to the stored record, after a failure left the game in doubt."""
@@ -582,10 +703,11 @@ class Room:
         new = await self.lobby.run(self.lobby.storage.actions_since, self.code, len(self.actions))
         if not new:
             return
+        events: list[Any] = []
         for wire in new:
-            self.game.apply(self.game.action_from_wire(wire))
+            events += self.game.apply(self.game.action_from_wire(wire))
             self.actions.append(wire)
-        self._changed(by=None)
+        self._changed(by=None, events=events)
 
     async def _reload_seats(self) -> None:
         stored = await self.lobby.run(self.lobby.storage.load_table, self.code)
@@ -612,9 +734,13 @@ class Room:
             elif self.status == WAITING:
                 await self._reload_seats()
 
-    def _changed(self, by: int | None) -> None:
-        self._broadcast(by)
+    def _changed(self, by: int | None, events: list[Any] | None = None) -> None:
+        """Tell everyone of a change, with the clock of the move now awaited; after a
+        moment the table waits (no bot, stand-in or clock moves) until it was seen."""
+        if events:
+            self._begin_pause(events)
         self._update_clock(by)
+        self._broadcast(by)
         self._schedule_bot()
 
     def _status_changed(self) -> None:
@@ -751,7 +877,7 @@ class Room:
         if self._bot_task is not None and self._bot_task is not current:
             self._bot_task.cancel()
         self._bot_task = None
-        if self.closed or self.status != PLAYING:
+        if self.closed or self.status != PLAYING or self._pause is not None:
             return
         if any(self._bot_controlled(s) for s in self.game.expects().seats):
             self._bot_task = self._spawn(self._bot_move(self.game.version))
@@ -759,7 +885,7 @@ class Room:
     async def _bot_move(self, version: int) -> None:
         await asyncio.sleep(self.lobby.settings.bot_delay)
         async with self.lock:
-            if version != self.game.version or self.status != PLAYING:
+            if version != self.game.version or self.status != PLAYING or self.paused:
                 return
             seats = [s for s in self.game.expects().seats if self._bot_controlled(s)]
             if not seats:
@@ -788,51 +914,71 @@ class Room:
     # -- the clock ------------------------------------------------------------------------
 
     def _update_clock(self, acted: int | None) -> None:
-        if self.clock is None:
+        """Stop the clock of a seat that acted (its bank pays for time over its move's),
+        and of seats no longer awaited; start it for each awaited human seat. While the
+        table waits after a moment, or is not playing, no clock runs."""
+        timer = self.timer
+        if timer is None:
             return
-        if self.status != PLAYING:
-            self._deadlines.clear()
-            self._arm_clock()
-            return
-        if acted is not None:
-            self._deadlines.pop(acted, None)
-        awaited = {s for s in self.game.expects().seats if not self._bot_controlled(s)}
-        for seat in list(self._deadlines):
-            if seat not in awaited:
-                del self._deadlines[seat]
         now, wall = asyncio.get_running_loop().time(), time.time()
+        banked = False
+        if self.status != PLAYING or self._pause is not None:
+            awaited: set[int] = set()
+        else:
+            awaited = {s for s in self.game.expects().seats if not self._bot_controlled(s)}
+        if acted is not None:
+            banked |= timer.stop(acted, now)
+        for seat in list(timer.turns):
+            if seat not in awaited:
+                banked |= timer.stop(seat, now)
         for seat in sorted(awaited):
-            if seat not in self._deadlines:
-                self._deadlines[seat] = (now + self.clock, int((wall + self.clock) * 1000))
+            if seat not in timer.turns:
+                timer.start(seat, now, wall)
+        if banked:
+            self._banks_changed = True
+            if self._banks_task is None or self._banks_task.done():
+                self._banks_task = self._spawn(self._keep_banks())
         self._arm_clock()
+
+    async def _keep_banks(self) -> None:
+        """Store the banks left, one write at a time, until storage has the latest."""
+        while self._banks_changed and self.timer is not None:
+            self._banks_changed = False
+            try:
+                await self.lobby.run(
+                    self.lobby.storage.keep_banks, self.code, dict(self.timer.banks)
+                )
+            except Exception:
+                log.warning("table %s: the time banks were not stored", self.code)
 
     def _arm_clock(self) -> None:
         current = asyncio.current_task()
         if self._clock_task is not None and self._clock_task is not current:
             self._clock_task.cancel()
         self._clock_task = None
-        if self._deadlines and not self.closed:
-            due = min(t for t, _ in self._deadlines.values())
+        due = None if self.timer is None else self.timer.due()
+        if due is not None and not self.closed:
             self._clock_task = self._spawn(self._clock_runs_out(due))
 
     async def _clock_runs_out(self, due: float) -> None:
         await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
         async with self.lock:
-            if self._clock_task is not asyncio.current_task():
+            timer = self.timer
+            if self._clock_task is not asyncio.current_task() or timer is None:
                 return
             if not self.clients:
-                self._deadlines.clear()  # nobody at the table: ``_attend`` starts it afresh
+                timer.turns.clear()  # nobody at the table: ``_attend`` starts it afresh
                 return
             now = asyncio.get_running_loop().time()
-            late = sorted(s for s, (t, _) in self._deadlines.items() if t <= now + 0.001)
+            late = sorted(s for s, t in timer.turns.items() if t.due <= now + 0.001)
             awaited = self.game.expects().seats
             for seat in late:
                 if seat not in awaited or self.status != PLAYING:
-                    self._deadlines.pop(seat, None)
+                    timer.turns.pop(seat, None)
                     continue
                 legal = self.game.legal_actions(seat)
                 if not legal:
-                    self._deadlines.pop(seat, None)
+                    timer.turns.pop(seat, None)
                     continue
                 action = botplay.preferred_default(legal)
                 if action is None:
@@ -840,10 +986,10 @@ class Room:
                     salts = dealing.salt_rng(self.secret, self.game.version)
                     action = botplay.choose(bot, self.game.view(seat), legal, salts)
                 try:
-                    await self._submit(seat, self.game.version, action.to_wire())
+                    await self._submit(seat, self.game.version, action.to_wire(), timeout=True)
                 except Refusal as refusal:
                     log.warning("table %s: default move refused: %s", self.code, refusal.code)
-                    self._deadlines.pop(seat, None)
+                    timer.turns.pop(seat, None)
                     continue
                 return
             self._arm_clock()
@@ -1031,6 +1177,10 @@ class Lobby:
             seats=seats,
             clock=stored.clock,
             secret=secret,
+            pause=stored.pause,
+            bank=stored.bank,
+            banks=stored.banks,
+            timeouts=stored.timeouts,
         )
 
     def _deck_for(self, game: str, given: Any) -> Any:
@@ -1062,6 +1212,8 @@ class Lobby:
                 ErrorCode.REQUEST_MALFORMED,
                 f"clock: at least {self.settings.min_clock:g} seconds, or null for no clock",
             )
+        if request.bank and request.clock is None:
+            raise Refusal(ErrorCode.REQUEST_MALFORMED, "bank: a time bank needs a clock")
         humans = [i for i, s in enumerate(specs) if s.bot is None]
         claim = request.claim if request.claim is not None else humans[:1]
         if len(set(claim)) != len(claim) or any(c not in humans for c in claim):
@@ -1105,6 +1257,7 @@ class Lobby:
         names, claim = self._seating(request)
         secret = self.settings.new_secret()
         game, head = await self._deal(request, names, secret)
+        pause = self.settings.pause if request.pause is None else request.pause
         tokens = {seat: secrets.token_urlsafe(24) for seat in claim}
         seats = [
             SeatState(
@@ -1127,6 +1280,8 @@ class Lobby:
                 seats=seats,
                 clock=request.clock,
                 secret=secret,
+                pause=pause,
+                bank=request.bank,
             )
             try:
                 await self.run(
@@ -1139,6 +1294,8 @@ class Lobby:
                     head=head,
                     seat_rows=[SeatRow(i, s.bot, s.token_hash) for i, s in enumerate(seats)],
                     secret=secret,
+                    pause=pause,
+                    bank=request.bank,
                 )
             except Conflict:
                 continue

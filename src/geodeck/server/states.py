@@ -124,6 +124,9 @@ class TableParts:
     seats: str
     expects: str
     clock: str
+    pause: str
+    spectators: int
+    timeouts: str
     deal: str
 
 
@@ -168,6 +171,9 @@ class SeatParts:
             expects=table.expects,
             legal=self.legal,
             clock=table.clock,
+            pause=table.pause,
+            spectators=table.spectators,
+            timeouts=table.timeouts,
             deal=table.deal,
             view=view,
         )

@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,28 @@ actions = Table(
 )
 
 
+timings = Table(
+    "geodeck_timings",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("pause", Float, nullable=False),
+    Column("bank", Float, nullable=False),
+    Column("banks", Text, nullable=True),
+)
+"""Each table's pause after a moment and time bank (``timing.py``), with the banks the
+seats have left; a table stored before tables had them has no row (no pause, no bank)."""
+
+timeouts = Table(
+    "geodeck_timeouts",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("event", Integer, nullable=False),
+)
+"""The actions the server played for a seat whose time ran out, each with the number of
+its first history event: what the history says of it, not part of the record."""
+
+
 class Conflict(Exception):
     """Another writer stored this table's row or action first."""
 
@@ -114,6 +136,12 @@ class StoredTable:
     actions: tuple[dict[str, Any], ...]
     secret: bytes | None = None
     """``None`` for a table stored before tables had secrets."""
+    pause: float = 0.0
+    bank: float = 0.0
+    banks: dict[int, float] = field(default_factory=dict)
+    """What each seat that used some of its bank has left."""
+    timeouts: tuple[int, ...] = ()
+    """The history events that begin a move the server played when a seat's time ran out."""
 
     def record(self) -> dict[str, Any]:
         """The table's full ``geodeck/1`` record."""
@@ -238,8 +266,11 @@ class Storage:
         head: Mapping[str, Any],
         seat_rows: Sequence[SeatRow],
         secret: bytes | None = None,
+        pause: float = 0.0,
+        bank: float = 0.0,
     ) -> None:
-        """Store a new table (with its secret); ``Conflict`` if its code is taken."""
+        """Store a new table (with its secret, pause and bank); ``Conflict`` if its code
+        is taken."""
         now = time.time()
         try:
             with self._tx() as conn:
@@ -272,8 +303,21 @@ class Storage:
                     )
                 if secret is not None:
                     conn.execute(insert(table_secrets).values(code=code, secret=secret.hex()))
+                conn.execute(insert(timings).values(code=code, pause=pause, bank=bank))
         except IntegrityError as err:
             raise Conflict(f"table {code} exists") from err
+
+    def keep_banks(self, code: str, banks: Mapping[int, float]) -> None:
+        """What each seat has left of its time bank."""
+        text = _dumps({str(seat): left for seat, left in banks.items()})
+        with self._tx() as conn:
+            conn.execute(update(timings).where(timings.c.code == code).values(banks=text))
+
+    def mark_timeout(self, code: str, index: int, event: int) -> None:
+        """Action ``index`` was played by the server when its seat's time ran out; its
+        first history event is number ``event``."""
+        with self._tx() as conn:
+            conn.execute(insert(timeouts).values(code=code, idx=index, event=event))
 
     def keep_secret(self, code: str, secret: bytes) -> bytes:
         """Store ``secret`` for a table that has none (one stored before tables had
@@ -416,7 +460,7 @@ class Storage:
 
     def delete_table(self, code: str) -> None:
         with self._tx() as conn:
-            for table in (actions, seats, table_secrets, tables):
+            for table in (actions, seats, table_secrets, timings, timeouts, tables):
                 conn.execute(delete(table).where(table.c.code == code))
 
     # -- reading --------------------------------------------------------------------------
@@ -443,6 +487,11 @@ class Storage:
             secret_row = conn.execute(
                 select(table_secrets.c.secret).where(table_secrets.c.code == code)
             ).first()
+            timing = conn.execute(select(timings).where(timings.c.code == code)).first()
+            late = conn.execute(
+                select(timeouts.c.event).where(timeouts.c.code == code).order_by(timeouts.c.idx)
+            ).all()
+        banks = {} if timing is None or timing.banks is None else orjson.loads(timing.banks)
         return StoredTable(
             code=row.code,
             game=row.game,
@@ -453,6 +502,10 @@ class Storage:
             seats=tuple(SeatRow(r.seat, r.bot, r.token_hash) for r in seat_rows),
             actions=tuple(orjson.loads(r.action) for r in action_rows),
             secret=None if secret_row is None else bytes.fromhex(secret_row.secret),
+            pause=0.0 if timing is None else timing.pause,
+            bank=0.0 if timing is None else timing.bank,
+            banks={int(seat): float(left) for seat, left in banks.items()},
+            timeouts=tuple(r.event for r in late),
         )
 
     def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:

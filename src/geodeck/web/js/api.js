@@ -104,6 +104,11 @@ export class Connection {
     return this.raw({ type: "act", version: this.version, action });
   }
 
+  // The player has seen the moment the table waits after (docs/protocol.md, Moments).
+  continueAfter(version) {
+    return this.raw({ type: "continue", version });
+  }
+
   close() {
     this.stopped = true;
     clearInterval(this.pinger);

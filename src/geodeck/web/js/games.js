@@ -15,4 +15,12 @@ export async function loadGames() {
 
 export const CLOCKS = [null, 30, 60, 120, 300];
 
+// How long a table waits at most after a verdict, a scoring or a round's result (the
+// server allows 0 to 120 s), and the time banks a clock may have.
+export const PAUSES = [0, 10, 20, 40, 90];
+
+export const DEFAULT_PAUSE = 20;
+
+export const BANKS = [0, 60, 180, 600];
+
 export const SEAT_COLOURS = ["#d9412b", "#f0b923", "#2b2b2b", "#2f9a57", "#2f6fd0", "#f4f1ea"];

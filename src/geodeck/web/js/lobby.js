@@ -2,7 +2,7 @@
 
 import { createTable } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { CLOCKS, GAMES, LEVELS } from "./games.js";
+import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js";
 import { t } from "./i18n.js";
 import { keepName, keepSeat, playerName } from "./store.js";
 
@@ -16,6 +16,8 @@ export function showLobby(root, { onTable }) {
       { name: "", bot: "casual" },
     ],
     clock: null,
+    bank: 0,
+    pause: DEFAULT_PAUSE,
     difficulty: null,
     remove: 20,
   };
@@ -44,7 +46,8 @@ export function showLobby(root, { onTable }) {
     const options = {};
     if (GAMES[form.game].family === "cross" && form.difficulty) options.max_difficulty = form.difficulty;
     if (form.variant === "hard") options.remove_country_questions = form.remove;
-    const body = { game: form.game, variant: form.variant, seats, claim: [0], clock: form.clock, options };
+    const body = { game: form.game, variant: form.variant, seats, claim: [0], clock: form.clock, pause: form.pause, options };
+    if (form.clock !== null && form.bank) body.bank = form.bank;
     try {
       const created = await createTable(body);
       keepName(form.seats[0].name.trim());
@@ -206,6 +209,7 @@ export function showLobby(root, { onTable }) {
               id: "clock",
               onchange: (event) => {
                 form.clock = event.target.value ? Number(event.target.value) : null;
+                render();
               },
             },
             CLOCKS.map((c) =>
@@ -215,6 +219,38 @@ export function showLobby(root, { onTable }) {
                 c === null ? t("lobby.noClock") : t("lobby.seconds", { n: c }),
               ),
             ),
+          ),
+        ),
+        form.clock !== null
+          ? h(
+              "label",
+              { class: "field" },
+              h("span", {}, t("lobby.bank")),
+              h(
+                "select",
+                {
+                  id: "bank",
+                  onchange: (event) => {
+                    form.bank = Number(event.target.value);
+                  },
+                },
+                BANKS.map((b) => h("option", { value: b, selected: form.bank === b }, b ? t("lobby.bankSeconds", { n: b }) : t("lobby.noBank"))),
+              ),
+            )
+          : null,
+        h(
+          "label",
+          { class: "field" },
+          h("span", {}, t("lobby.pause")),
+          h(
+            "select",
+            {
+              id: "pause",
+              onchange: (event) => {
+                form.pause = Number(event.target.value);
+              },
+            },
+            PAUSES.map((p) => h("option", { value: p, selected: form.pause === p }, p ? t("lobby.pauseSeconds", { n: p }) : t("lobby.noPause"))),
           ),
         ),
         options,

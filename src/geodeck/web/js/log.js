@@ -26,6 +26,8 @@ export function historyPanel(state, ctx, describe) {
   const memory = ctx.memory;
   const events = state.view.history || [];
   const first = Math.max(0, events.length - SHOWN);
+  // The events that begin a move the server played because a seat's time ran out.
+  const timeouts = new Set(state.timeouts || []);
   const items = [];
   for (let i = events.length - 1; i >= first; i -= 1) {
     const event = events[i];
@@ -33,9 +35,10 @@ export function historyPanel(state, ctx, describe) {
     items.push(
       h(
         "li",
-        { class: `ev ev-${event.event}` },
+        { class: ["ev", `ev-${event.event}`, timeouts.has(i) && "ev-timed-out"] },
         h("span", { class: "ev-dot", style: seat === null ? {} : { background: seatColour(seat) } }),
         line(event, state, ctx, describe, i),
+        timeouts.has(i) ? h("span", { class: "ev-timeout" }, ` ⏱ ${t("ev.timeout")}`) : null,
       ),
     );
   }

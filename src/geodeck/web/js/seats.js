@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { SEAT_COLOURS } from "./games.js";
+import { bankFrom } from "./clock.js";
 import { t } from "./i18n.js";
 
 export function seatColour(i) {
@@ -22,7 +23,7 @@ export function seatBadge(state, i) {
     seat.bot ? h("span", { class: "tag" }, t("seat.bot", { level: t(`level.${seat.bot}`) })) : null,
     seat.standin ? h("span", { class: "tag warn" }, t("seat.standin")) : null,
     !seat.connected && !seat.standin ? h("span", { class: "tag muted" }, t("seat.offline")) : null,
-    deadline ? h("span", { class: "clock", "data-deadline": deadline }) : null,
+    deadline ? h("span", { class: "clock", "data-deadline": deadline, "data-bank-from": bankFrom(state.clock, i), "data-clock-seat": i }) : null,
   );
 }
 

@@ -57,3 +57,13 @@ export function firstDeal(code) {
 export function keepFirstDeal(code, commitment) {
   write(`deal.${code}`, commitment);
 }
+
+// The turn signals this browser was asked for (the sound, desktop notifications): off
+// unless the player turned them on.
+export function signalOn(name) {
+  return read(`signal.${name}`) === true;
+}
+
+export function keepSignal(name, on) {
+  write(`signal.${name}`, on ? true : null);
+}

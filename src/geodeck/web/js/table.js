@@ -1,11 +1,14 @@
 // A table: claim a seat or watch, keep the websocket, and hand each state to its game's view.
 
 import { ApiError, Connection, joinTable, recordUrl, tableInfo } from "./api.js";
+import { clockLine, tick } from "./clock.js";
 import * as cross from "./cross/index.js";
 import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
 import { list, t } from "./i18n.js";
+import { momentBar } from "./moments.js";
+import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
 import * as undercover from "./undercover/index.js";
 
@@ -39,6 +42,16 @@ export function openTable(root, code, { watch, onLobby }) {
       }
       ctx.pending = true;
     },
+    // Continue after a moment; a second press (or one after the wait ended) changes nothing.
+    continueMoment: (version) => {
+      if (ctx.memory.continued === version) return;
+      if (!ctx.conn || !ctx.conn.continueAfter(version)) {
+        toast(t("conn.closed"), "error");
+        return;
+      }
+      ctx.memory.continued = version;
+      render();
+    },
   };
   let clockTimer = null;
   ctx.rerender = () => render();
@@ -62,11 +75,12 @@ export function openTable(root, code, { watch, onLobby }) {
     if (message.type === "state") {
       ctx.state = withHistory(message);
       FAMILIES[familyOf(ctx.state)].update(ctx.state, ctx);
+      signal(ctx.state, ctx);
       ctx.dealShown = noteDeal(code, message) || ctx.dealShown;
       if (message.status === "finished" && ctx.dealShown && !ctx.dealChecking) startDealCheck();
       render();
     } else if (message.type === "seats" && ctx.state) {
-      ctx.state = { ...ctx.state, seats: message.seats };
+      ctx.state = { ...ctx.state, seats: message.seats, spectators: message.spectators ?? ctx.state.spectators };
       render();
     } else if (message.type === "error") {
       if (message.code === "auth/bad_token") {
@@ -77,6 +91,8 @@ export function openTable(root, code, { watch, onLobby }) {
         return;
       }
       if (message.code === "table/not_found") return;
+      // A late Continue, or a move sent while the table waited, changes nothing: no alarm.
+      if (["continue/not_paused", "continue/stale", "act/paused"].includes(message.code)) return;
       if (message.code !== "act/stale") toast(t("error.generic", { message: message.message }), "error");
     }
   }
@@ -134,7 +150,11 @@ export function openTable(root, code, { watch, onLobby }) {
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
       ),
+      state && state.spectators
+        ? h("span", { class: "spectators", id: "spectators", "data-count": state.spectators, title: t("table.spectators", { n: state.spectators }) }, "👁 ", t("table.spectators", { n: state.spectators }))
+        : null,
       sealChip(ctx.dealShown),
+      state && state.you !== null ? signalToggles(render) : null,
     );
   }
 
@@ -146,12 +166,16 @@ export function openTable(root, code, { watch, onLobby }) {
     const name = familyOf(state);
     const family = FAMILIES[name];
     const body = h("div", { class: ["table-screen", `family-${name}`] });
-    if (state.status === "waiting") body.append(waiting(state));
     if (state.you === null) body.append(h("p", { class: "watching", id: "watching" }, "👁 ", t("table.watching")));
     if (state.status === "finished") body.append(finished(state));
     const game = h("div", { class: "game" });
-    body.append(game);
-    family.render(game, state, ctx);
+    if (state.status === "waiting") {
+      // Nobody moves before every seat is taken: the waiting screen, not the game's prompts.
+      body.append(waiting(state));
+    } else {
+      body.append(...[momentBar(state, ctx), clockLine(state), game].filter(Boolean));
+      family.render(game, state, ctx);
+    }
     const scroll = root.querySelector(".board-scroll");
     const kept = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
     replace(root, body);
@@ -161,29 +185,35 @@ export function openTable(root, code, { watch, onLobby }) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
       if (again) again.focus({ preventScroll: true });
     }
-    family.afterRender(root, ctx);
+    if (state.status !== "waiting") family.afterRender(root, ctx);
     tickClock();
   }
 
   function tickClock() {
-    for (const el of root.querySelectorAll("[data-deadline]")) {
-      const left = Math.max(0, Math.round((Number(el.dataset.deadline) - Date.now()) / 1000));
-      el.textContent = `⏱ ${t("clock.left", { n: left })}`;
-      el.classList.toggle("urgent", left <= 10);
-    }
+    tick(root);
   }
 
   function waiting(state) {
+    const taken = state.seats.filter((seat) => seat.claimed).length;
     return h(
       "div",
-      { class: "panel waiting", id: "waiting" },
+      { class: "panel waiting", id: "waiting", "data-free": state.seats.length - taken },
+      h("h2", {}, t("waiting.title")),
+      h("p", { class: "waiting-count" }, t("waiting.seats", { taken, total: state.seats.length }), " ", t("waiting.start")),
       h("p", {}, t("table.share")),
       h("p", {}, h("a", { class: "share-link", href: ctx.link }, ctx.link)),
       h(
         "ul",
         { class: "claims" },
         state.seats.map((seat) =>
-          h("li", { class: seat.claimed ? "claimed" : "free" }, seat.name, " — ", seat.claimed ? t("join.taken") : t("join.free")),
+          h(
+            "li",
+            { class: seat.claimed ? "claimed" : "free", "data-seat": seat.seat },
+            seat.name,
+            seat.bot ? ` (${t("seat.bot", { level: t(`level.${seat.bot}`) })})` : null,
+            " — ",
+            seat.claimed ? t("join.taken") : t("join.free"),
+          ),
         ),
       ),
     );
@@ -310,6 +340,7 @@ export function openTable(root, code, { watch, onLobby }) {
     refresh: () => (ctx.state ? render() : ctx.conn ? bar() : showJoin()),
     close: () => {
       clearInterval(clockTimer);
+      resetTitle();
       if (ctx.conn) ctx.conn.close();
     },
   };

@@ -10,7 +10,7 @@ import { boardPanel, centreOnStart, fitBoard } from "./board.js";
 import { fitCards, kindLegend } from "./cards.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
-import { guessPrompt, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
+import { guessPrompt, lastVerdict, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
 import { mapFiles, scoringsOf, scoringsPanel } from "./scoring.js";
 
 export function update(state, ctx) {
@@ -24,6 +24,11 @@ export function update(state, ctx) {
   if (memory.seenScorings !== count) {
     memory.seenScorings = count;
     memory.scoringShown = count;
+  }
+  const verdict = lastVerdict(view);
+  if (verdict !== null && memory.verdictIndex !== verdict) {
+    memory.verdictIndex = verdict;
+    memory.verdictAt = Date.now();
   }
   for (const file of mapFiles(view)) wantShapes(memory, file, ctx.rerender);
 }
@@ -49,7 +54,7 @@ export function render(root, state, ctx) {
         "div",
         { class: "cross-main" },
         title,
-        verdictPanel(state),
+        verdictPanel(state, ctx),
         prompt,
         fresh ? scorings : null,
         boardPanel(state, ctx),

@@ -5,6 +5,7 @@ import { h, touchScreen } from "../dom.js";
 import { nameOf, t } from "../i18n.js";
 import { seatName } from "../seats.js";
 import { cardFace, whereText } from "./cards.js";
+import { ruleSentence } from "./verdict.js";
 
 function lastChallenge(view) {
   const history = view.history;
@@ -15,33 +16,49 @@ function lastChallenge(view) {
       let challenger = null;
       let placer = null;
       let line = null;
+      let at = null;
       for (let j = i - 1; j >= 0; j -= 1) {
         if (history[j].event === "challenge" && challenger === null) challenger = history[j].seat;
         if (history[j].event === "place") {
           placer = history[j].seat;
           line = history[j].line;
+          at = history[j].at;
           break;
         }
       }
-      return { ...event, challenger, placer, line };
+      const ids = view.lines[line] || [];
+      const against = ids.indexOf(event.against);
+      // Where the card went from the one it was judged against (the line may have lost it since).
+      const placedBefore = against === -1 ? null : at <= against;
+      return { ...event, index: i, challenger, placer, line, placedBefore };
     }
   }
   return null;
 }
 
-export function verdictPanel(state) {
+// The index in the history of the last verdict, while it is the latest thing that happened.
+export function lastVerdict(view) {
+  const result = lastChallenge(view);
+  return result ? result.index : null;
+}
+
+export function verdictPanel(state, ctx) {
   const view = state.view;
   const result = lastChallenge(view);
   if (!result) return null;
+  // Cards turn over (and a wrong one leaves) once, when the verdict comes, not on every render.
+  const turning = ctx.memory.verdictIndex === result.index && Date.now() - ctx.memory.verdictAt < 2500;
   const flip = (id) => cardFace(view, id, { flipped: true, line: result.line, extra: [id === result.card ? "challenged" : "reference"] });
   return h(
     "section",
-    { class: ["panel", "verdict", result.right ? "right" : "wrong"], id: "verdict", "data-right": String(result.right) },
+    { class: ["panel", "verdict", result.right ? "right" : "wrong", turning ? "turning" : "settled"], id: "verdict", "data-right": String(result.right) },
     h("h3", {}, t("verdict.title", { name: seatName(state, result.challenger), card: nameOf(view.cards[result.against]) })),
     h("div", { class: "verdict-cards" }, flip(result.card), h("span", { class: "versus" }, "⇄"), flip(result.against)),
     h(
       "p",
       { class: "verdict-text" },
+      h("strong", { class: "verdict-rule", id: "verdict-rule" }, ruleSentence(state, result)),
+      h("br"),
       h("span", { class: "verdict-mark" }, result.right ? "✓ " : "✗ "),
       result.right
         ? t("verdict.right", { card: nameOf(view.cards[result.card]), placer: seatName(state, result.placer) })

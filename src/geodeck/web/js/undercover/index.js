@@ -9,7 +9,8 @@ import { boardMap, countryCard, fitNames, microList } from "./board.js";
 import { describe } from "./history.js";
 import { choices, note } from "./notes.js";
 import { promptPanel } from "./prompt.js";
-import { lastResult, questionsPanel, roundBar, scoreSheet } from "./sheet.js";
+import { roundResult } from "./result.js";
+import { questionsPanel, roundBar, scoreSheet } from "./sheet.js";
 
 export function update(state, ctx) {
   note(state, ctx);
@@ -29,7 +30,7 @@ export function render(root, state, ctx) {
       "div",
       { class: ["uc-layout", can.kind && `can-${can.kind}`] },
       h("div", { class: "uc-head" }, title, roundBar(state, ctx)),
-      lastResult(state, ctx),
+      roundResult(state, ctx),
       promptPanel(state, ctx, can),
       h("section", { class: "uc-board", id: "board" }, h("div", { class: "map-frame" }, boardMap(state, ctx, can), microList(state, ctx, can)), cards),
       h("div", { class: "uc-bottom" }, questionsPanel(state), scoreSheet(state, ctx), historyPanel(state, ctx, describe)),
