@@ -81,7 +81,13 @@ export function placePrompt(state, ctx) {
       h("div", { class: "drawn-label" }, mine ? t("cross.yourCard") : t("cross.drawn", { name: seatName(state, drawer) })),
       h("div", { class: "drawn-card", id: "drawn-card" }, cardFace(view, view.current, { extra: ["big"] })),
     ),
-    h("p", { class: "prompt-text" }, mine ? t(touchScreen() ? "cross.tapHint" : "cross.placeHint") : t("cross.waitPlace", { name: seatName(state, drawer) })),
+    h(
+      "p",
+      { class: "prompt-text" },
+      mine
+        ? t(touchScreen() ? "cross.tapHint" : "cross.placeHint")
+        : t(state.pause ? "moment.next" : "cross.waitPlace", { name: seatName(state, drawer) }),
+    ),
   );
 }
 

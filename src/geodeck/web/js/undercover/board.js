@@ -82,7 +82,7 @@ export function countryCard(state, ctx, can, country) {
         ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.area")), h("span", { class: "cc-val" }, `${number(country.area, country.area < 10 ? 2 : 0)} km²`, rank(country.area_rank)))
         : null,
       country.population !== undefined
-        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), rank(country.population_rank)))
+        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), country.population_year ? h("span", { class: "cc-year", title: t("uc.populationYear", { year: country.population_year }) }, ` (${country.population_year})`) : null, rank(country.population_rank)))
         : null,
     ),
     country.vehicle ? h("span", { class: "vehicle", title: t("uc.vehicle") }, country.vehicle) : null,

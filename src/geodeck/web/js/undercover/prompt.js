@@ -35,6 +35,10 @@ export function promptPanel(state, ctx, can) {
   const waitingFor = state.expects.seats.map((i) => seatName(state, i));
   const parts = [];
   const mine = can.kind !== null;
+  if (state.pause && !mine) {
+    // The table waits after the round's result: nobody moves until everyone continued.
+    return h("section", { class: "panel prompt", id: "prompt", "data-phase": "paused" }, h("p", { class: "prompt-text" }, t("moment.next", { name: waitingFor.join(", ") })));
+  }
   if (view.phase === "hide") {
     if (mine) {
       const pick = ctx.memory.hidePick && can.countries.has(ctx.memory.hidePick) ? ctx.memory.hidePick : null;
