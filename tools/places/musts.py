@@ -45,7 +45,7 @@ NAMED = {
     },
     "buxtehude": {},
     "italia": {},
-    "world": {993800: "Johannesburg"},
+    "world": {993800: "Johannesburg", 3911925: "La Paz"},
 }
 """Must-haves that no rule above reaches, by GeoNames id. Porto: Vila Nova de Gaia, across
 the river, has more people in GeoNames and would keep it away. Edinburgh, Cardiff and
@@ -55,7 +55,8 @@ the spacing would keep away. Thessaloníki, Antwerp and Geneva: their country's 
 away by Warsaw's neighbourhood. Glasgow and Lyon: Scotland's largest city and the heart of
 France's second metropolis, which Edinburgh and the spacing would keep away.
 Johannesburg: South Africa's largest city, 55 km from Pretoria, which the agglomeration
-rule would otherwise merge it with."""
+rule would otherwise merge it with. La Paz: Bolivia's seat of government (Sucre is the
+constitutional capital), which Santa Cruz de la Sierra would keep away."""
 
 EXPECTED = {
     "uppsala": {2666199: "Uppsala", 2657896: "Zürich", 2735943: "Porto", 2988507: "Paris"},
