@@ -56,7 +56,7 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
         if not shot and player.has("#scorings .dot"):
             shot.append(player.shot(f"edition-{game}-{screen}-scoring").name)
 
-    play_out([player], cross_step, random.Random(11), seconds=150, watch=watch)
+    play_out([player], cross_step, random.Random(11), seconds=300, watch=watch)
 
     expect(player.page.locator("#outcome")).to_be_visible()
     expect(player.page.locator("#outcome")).to_contain_text(GAME_OVER[language])
