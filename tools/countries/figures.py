@@ -51,15 +51,33 @@ def check_areas(
     explained; a state the list lacks is a problem."""
     problems = []
     for code, entry in sorted(ranking.items()):
-        theirs = reference.get(code)
-        if theirs is None:
+        problem = _against("area", code, entry["area"], reference, AREA_TOLERANCE, explain)
+        if problem:
             problems.append(f"restcountries-area {code}: the independent list has no area")
-            continue
-        ours = float(entry["area"])
-        if share_off(ours, theirs) > AREA_TOLERANCE:
-            message = f"area {ours:g} km², the independent list gives {theirs:g} km²"
-            explain.differs("restcountries-area", code, f"{entry['area']}", message)
     return problems
+
+
+def _against(
+    field: str,
+    code: str,
+    value: Any,
+    reference: Mapping[str, float],
+    tolerance: float,
+    explain: Explainer,
+) -> bool:
+    """Compare one card's ``field`` with the independent list; an unexplained difference
+    beyond ``tolerance`` goes to ``explain``. True if the list has no figure for ``code``."""
+    theirs = reference.get(code)
+    if theirs is None:
+        return True
+    ours = float(value)
+    if share_off(ours, theirs) > tolerance:
+        if field == "area":
+            message = f"area {ours:g} km², the independent list gives {theirs:g} km²"
+        else:
+            message = f"population {ours:,.0f}, the independent list gives {theirs:,.0f}"
+        explain.differs(f"restcountries-{field}", code, f"{value}", message)
+    return False
 
 
 def check_populations(
@@ -74,14 +92,10 @@ def check_populations(
         year = card.get("population_year")
         if not isinstance(year, int) or not 2010 <= year <= 2030:
             problems.append(f"population {code}: no plausible population_year ({year!r})")
-        theirs = reference.get(code)
-        if theirs is None:
+        if _against(
+            "population", code, card["population"], reference, POPULATION_TOLERANCE, explain
+        ):
             problems.append(f"restcountries-population {code}: the independent list has none")
-            continue
-        ours = float(card["population"])
-        if share_off(ours, theirs) > POPULATION_TOLERANCE:
-            message = f"population {ours:,.0f}, the independent list gives {theirs:,.0f}"
-            explain.differs("restcountries-population", code, f"{card['population']}", message)
     return problems
 
 
