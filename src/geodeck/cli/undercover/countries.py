@@ -30,9 +30,8 @@ from geodeck.cli.undercover.words import (
 
 
 @dataclass
-class CountryCards:
-    """The laid-out countries as cards in rows: number, flag, name, capital, vehicle code,
-    area and population with their world ranks, colour group, and the stones on each."""
+class Countries:
+    """The laid-out countries with the stones on each, as the two forms below draw them."""
 
     view: Mapping[str, Any]
     cards: Sequence[Mapping[str, Any]]
@@ -40,6 +39,12 @@ class CountryCards:
     mark: str | None = None
     """The country to single out: the hiding place (a private screen, or after the reveal)."""
     mark_label: str = "★"
+
+
+@dataclass
+class CountryCards(Countries):
+    """The laid-out countries as cards in rows: number, flag, name, capital, vehicle code,
+    area and population with their world ranks, colour group, and the stones on each."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
@@ -177,19 +182,12 @@ SHORTEST = {"capital": 8, "name": 10}
 
 
 @dataclass
-class CountryRows:
+class CountryRows(Countries):
     """The laid-out countries one a line: a mark in the colour of the group, number, flag
     and name, capital, vehicle code, area and population with their world ranks, the colour
     group and the stones on each. Where the terminal is narrow the colour's name goes, the
     population is given in millions, the ranks go (``ROW_FORMS``); capitals and names are
     cut short only where even that does not fit."""
-
-    view: Mapping[str, Any]
-    cards: Sequence[Mapping[str, Any]]
-    stones: Mapping[str, Sequence[Mapping[str, Any]]]
-    mark: str | None = None
-    """The country to single out: the hiding place (a private screen, or after the reveal)."""
-    mark_label: str = "★"
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
