@@ -654,11 +654,17 @@ class Lineup:
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
+        """Makes the tables and the reserve and sets the tables going. The server's memory
+        per table is its RSS growth over the reserve, made after the first tables have paid
+        for whatever the server sets up on first use (over the first tables if no reserve)."""
         pid = self.meter.server_pid
         before = rss_kib(pid)
         tables = await self.fleet.make(self.count, 0.0, self.replace)
         self.kib_per_table = (rss_kib(pid) - before) / self.count
-        self.reserve.extend(await self.fleet.make(self.size, 0.0, self.replace))
+        if self.size:
+            before = rss_kib(pid)
+            self.reserve.extend(await self.fleet.make(self.size, 0.0, self.replace))
+            self.kib_per_table = (rss_kib(pid) - before) / self.size
         self.reserve[:0] = tables
         self.activate()
 

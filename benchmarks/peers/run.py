@@ -15,8 +15,8 @@ peers' are their own SDKs, in a Node process (``driver.js``).
 
 Per round and server: actions/s, the server's CPU per action (utime + stime of its process
 over the window), p50/p99 from a move to the moment the table's last seat has the new
-state, and the server's memory per table (RSS growth over the first tables made). It
-asserts nothing.
+state, and the server's memory per table (RSS growth over the reserve of fresh tables,
+made after the first ones). It asserts nothing.
 
     benchmarks/peers/setup
     .venv/bin/python benchmarks/peers/run.py --tables 50 --rounds 3 --duration 20
