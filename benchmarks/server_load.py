@@ -21,7 +21,10 @@ next move from the mover's legal actions. Four measurements in one run:
    an action to the moment the table's last seat has the new state (p50, p99), and the
    server's memory per table.
 4. saturation: ``--saturation-tables`` tables whose bots move as soon as every seat has
-   the state; a finished table is replaced by a fresh one, so the load stays the same.
+   the state; a finished table's clients leave and a fresh table from a reserve takes its
+   place, the reserve being made up again in the background, so the load stays the same
+   (it prints the fewest tables in play while measuring, and any finished table that
+   found the reserve empty).
 
 Throughput against the echo is given three ways: actions/s over echo round trips/s (one
 message in, one or more out, against one in and one out), websocket frames in and out
@@ -48,7 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -448,17 +451,23 @@ class Fleet:
                     hello = {"type": "hello", "token": table.tokens[str(seat)], **hello_extra}
                     sock.send(orjson.dumps(hello).decode())
                 made.append(table)
+                self.tables.append(table)
 
         async with httpx.AsyncClient(base_url=self.url, timeout=60) as http:
             await asyncio.gather(*(one(http, self.made + i) for i in range(count)))
         self.made += count
-        self.tables.extend(made)
         deadline = time.monotonic() + 60
         while any(s is None for t in made for s in t.states):
             if time.monotonic() > deadline:
                 raise SystemExit("the tables' first states did not arrive")
             await asyncio.sleep(0.05)
         return made
+
+    async def retire(self, table: Table) -> None:
+        """A finished table's clients leave."""
+        if table in self.tables:
+            self.tables.remove(table)
+        await asyncio.gather(*(sock.close() for sock in table.sockets), return_exceptions=True)
 
     async def close(self) -> None:
         for table in self.tables:
@@ -624,32 +633,98 @@ async def paced(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     return figures
 
 
-async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
-    meter = Meter(pid)
-    fleet = Fleet(url, meter, args)
-    count = args.saturation_tables
-    reserve: list[Table] = []
-    finished: list[Table] = []
+class Lineup:
+    """``count`` tables in play at every moment: a finished table's clients leave and a fresh
+    table from the reserve takes its place, and the reserve is made up again in the
+    background (``reserve`` fresh tables per table), so it never runs dry while making a
+    table is quicker than playing ``reserve`` games."""
 
-    def replace(table: Table) -> None:
-        finished.append(table)
-        if reserve:
-            fresh = reserve.pop()
+    def __init__(self, fleet: Fleet, count: int, reserve: int) -> None:
+        self.fleet = fleet
+        self.meter = fleet.meter
+        self.count = count
+        self.size = count * reserve
+        self.reserve: list[Table] = []
+        self.finished: list[Table] = []
+        self.live = 0
+        self.live_min = count
+        """The fewest tables in play while measuring."""
+        self.short = 0
+        """Finished tables that found the reserve empty while measuring."""
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """Makes the tables and the reserve and sets the tables going. The server's memory
+        per table is its RSS growth over the reserve, made after the first tables have paid
+        for whatever the server sets up on first use (over the first tables if no reserve)."""
+        pid = self.meter.server_pid
+        before = rss_kib(pid)
+        tables = await self.fleet.make(self.count, 0.0, self.replace)
+        self.kib_per_table = (rss_kib(pid) - before) / self.count
+        if self.size:
+            before = rss_kib(pid)
+            self.reserve.extend(await self.fleet.make(self.size, 0.0, self.replace))
+            self.kib_per_table = (rss_kib(pid) - before) / self.size
+        self.reserve[:0] = tables
+        self.activate()
+
+    def activate(self) -> None:
+        while self.live < self.count and self.reserve:
+            fresh = self.reserve.pop(0)
             fresh.active = True
+            self.live += 1
             fresh.maybe_act()
 
-    tables = await fleet.make(count, 0.0, replace)
-    reserve.extend(await fleet.make(count * args.reserve, 0.0, replace))
-    for table in tables:
-        table.active = True
-        table.maybe_act()
+    async def refill(self) -> None:
+        while len(self.reserve) < self.size or self.live < self.count:
+            missing = max(1, self.size - len(self.reserve))
+            self.reserve.extend(await self.fleet.make(missing, 0.0, self.replace))
+            self.activate()
+
+    def replace(self, table: Table) -> None:
+        self.finished.append(table)
+        self.live -= 1
+        table.active = False
+        self.background(self.fleet.retire(table))
+        if not self.reserve and self.meter.on:
+            self.short += 1
+        self.activate()
+        if self.meter.on:
+            self.live_min = min(self.live_min, self.live)
+        if not any(task.get_name() == "refill" for task in self.tasks):
+            self.background(self.refill(), "refill")
+
+    def background(self, work: Coroutine[Any, Any, None], name: str = "") -> None:
+        task = asyncio.ensure_future(work)
+        task.set_name(name)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def stop(self) -> dict[str, Any]:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.fleet.close()
+        return {
+            "finished": len(self.finished),
+            "reserve_left": len(self.reserve),
+            "short": self.short,
+            "live_min": self.live_min,
+            "tables_made": self.fleet.made,
+            "kib_per_table_ready": self.kib_per_table,
+        }
+
+
+async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    meter = Meter(pid)
+    lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
+    await lineup.start()
     await asyncio.sleep(args.warmup / 4)
     meter.start()
     await asyncio.sleep(args.saturation_duration)
     meter.stop()
-    await fleet.close()
-    figures = game_figures(meter, count, args.seats)
-    figures.update(finished=len(finished), reserve_left=len(reserve))
+    figures = game_figures(meter, args.saturation_tables, args.seats)
+    figures.update(await lineup.stop())
     return figures
 
 
@@ -724,12 +799,21 @@ def report(results: dict[str, Any], args: argparse.Namespace, storage: str) -> N
                 f"{args.warmup + args.duration:g} s of play"
             )
         if name == "saturation":
+            print(
+                f"            tables in play while measuring: at least {r['live_min']} of "
+                f"{r['tables']}; finished tables that found no fresh one: {r['short']}; "
+                f"{r['tables_made']} tables made, {r['reserve_left']} left in reserve; "
+                f"server memory +{r['kib_per_table_ready']:.0f} KiB per table"
+            )
+            if not r["actions"]:
+                print("            no action in the window: no figures per action")
+                continue
             trips = e["per_s"]
             print(
                 f"            vs echo: actions/s / echo round trips/s = "
                 f"{r['actions_per_s'] / trips:.2f}; frames/s in+out / echo frames/s = "
                 f"{frames / (2 * trips):.2f}; server CPU per action "
-                f"{1e6 * r['server_cpu'] / max(r['actions_per_s'], 1e-9):.0f} us, per echo "
+                f"{1e6 * r['server_cpu'] / r['actions_per_s']:.0f} us, per echo "
                 f"round trip {1e6 * e['server_cpu'] / trips:.0f} us"
             )
             fans = f["actions_per_s"]
@@ -749,7 +833,9 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=45.0, help="paced run, seconds")
     parser.add_argument("--saturation-tables", type=int, default=100)
     parser.add_argument("--saturation-duration", type=float, default=20.0)
-    parser.add_argument("--reserve", type=int, default=3, help="fresh tables per saturation table")
+    parser.add_argument(
+        "--reserve", type=int, default=1, help="fresh tables kept ready per saturation table"
+    )
     parser.add_argument("--echo-duration", type=float, default=10.0)
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     parser.add_argument(
@@ -772,29 +858,36 @@ def main() -> None:
     random.seed(0)
     with tempfile.TemporaryDirectory() as folder:
         database = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        port = free_port()
-        path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p)
-        command = [sys.executable, __file__, "--serve", str(port), "--database-url", database]
-        command += ["--loop", args.loop] + (["--compress"] if args.compress else [])
-        command += ["--untuned-gc"] if args.untuned_gc else []
-        child = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": path})
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(f"{url}/api/health", timeout=1)
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline or child.poll() is not None:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.05)
-            results = run_client(measure(url, child.pid, args))
-        finally:
-            child.terminate()
-            child.wait(10)
+        with start_server(database, args) as (url, pid):
+            results = run_client(measure(url, pid, args))
     storage = "sqlite" if database.startswith("sqlite") else database.split(":")[0]
     report(results, args, storage)
+
+
+@contextlib.contextmanager
+def start_server(database: str, args: argparse.Namespace) -> Iterator[tuple[str, int]]:
+    """The server in a child process (``serve`` above), up and answering: its URL and pid."""
+    port = free_port()
+    path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p)
+    command = [sys.executable, __file__, "--serve", str(port), "--database-url", database]
+    command += ["--loop", args.loop] + (["--compress"] if args.compress else [])
+    command += ["--untuned-gc"] if args.untuned_gc else []
+    child = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": path})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{url}/api/health", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or child.poll() is not None:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.05)
+        yield url, child.pid
+    finally:
+        child.terminate()
+        child.wait(10)
 
 
 if __name__ == "__main__":
