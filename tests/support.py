@@ -11,9 +11,9 @@ from typing import Any
 
 import geodeck
 from geodeck.bots.base import own_secret
-from geodeck.cross.cards import is_public_field
 from geodeck.cross.editions import EDITIONS
 from geodeck.cross.events import Revealed
+from geodeck.decks.cards import is_public_field
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RECORDS_EXAMPLE = FIXTURES / "records-example.json"
@@ -39,6 +39,25 @@ def sample_cards() -> dict[str, dict[str, Any]]:
     cards: dict[str, dict[str, Any]] = json.loads(
         (FIXTURES / "sample-europe.json").read_text("utf-8")
     )["cards"]
+    return cards
+
+
+BAD_CARDS: dict[str, dict[str, Any]] = {
+    "population -100": {"population": -100},
+    "no coordinates": {"lat": None, "lon": None},
+    "lat as text": {"lat": "52.5"},
+    "kind as a number": {"kind": 5},
+    "name as a list": {"name": ["Berlin"]},
+}
+"""Faults that break the rules of a place card (docs/data.md, Deck files; RULES.md A1); a
+field set to None is left out."""
+
+
+def with_a_bad_card(fault: str) -> dict[str, dict[str, Any]]:
+    """The sample cards with Berlin's card broken by ``BAD_CARDS[fault]``."""
+    cards = sample_cards()
+    broken = {**cards["berlin"], **BAD_CARDS[fault]}
+    cards["berlin"] = {k: v for k, v in broken.items() if v is not None}
     return cards
 
 

@@ -15,8 +15,8 @@ import pytest
 
 import geodeck
 from geodeck.core.game import new_game
-from geodeck.cross.cards import printed_position
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file, shipped_undercover
+from geodeck.decks.cards import printed_position
 from geodeck.decks.files import deck_cards
 from geodeck.decks.places import (
     BuildError,

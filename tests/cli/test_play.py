@@ -385,6 +385,11 @@ def test_without_a_deck_file_the_shipped_deck_deals_or_the_error_says_so() -> No
         ('{"note": "no cards"}', '"cards"'),
         ('[{"name": "Berlin"}]', 'needs an "id"'),
         ('{"cards": {"x": {"name": "X", "kind": "place", "lat": 95, "lon": 0}}}', "'lat'"),
+        (
+            '{"cards": {"x": {"name": "X", "kind": "place", "lat": 5, "lon": 0, '
+            '"population": -100}}}',
+            "'population' must be a number of at least 0",
+        ),
         ('{"cards": {"x": {"name": "X", "kind": "place", "lat": 5, "lon": 0}}}', "45 to draw"),
     ],
 )

@@ -297,8 +297,9 @@ def bad_cross_deck(rng: random.Random) -> tuple[Any, Codes]:
         listed.insert(rng.randrange(len(listed)), rng.choice([{"name": "x"}, {"id": 5}, 1, None]))
         return listed, DECK
     if kind == 1:
-        empty: list[Any] = [{}, [], {"cards": {}}, {"cards": "x"}]
-        return rng.choice(empty), SETUP
+        empty: Any = rng.choice([{}, [], {"cards": {}}, {"cards": "x"}])
+        # {} is a deck of no cards, too few to deal (A1.5); the others break a deck's form
+        return empty, SETUP if empty == {} else DECK
     if kind == 2:
         return dict(list(cards.items())[: rng.randint(1, 47)]), SETUP
     if kind == 3:
@@ -314,7 +315,7 @@ def bad_cross_deck(rng: random.Random) -> tuple[Any, Codes]:
     else:
         key = rng.choice(["population", "difficulty"])
         cards[some][key] = rng.choice([-1, "many", [], 7 if key == "difficulty" else -0.5])
-    return cards, SETUP
+    return cards, DECK
 
 
 def bad_undercover_deck(rng: random.Random) -> tuple[Any, Codes]:

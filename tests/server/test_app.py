@@ -11,7 +11,7 @@ import pytest
 from geodeck.server import rooms
 from geodeck.server.rooms import CODE_ALPHABET, CODE_LENGTH
 from tests.server.live import LiveServer, create_table
-from tests.support import sample_cards
+from tests.support import BAD_CARDS, sample_cards, with_a_bad_card
 
 
 def test_health(server: LiveServer) -> None:
@@ -142,7 +142,7 @@ def test_bad_create_requests(server: LiveServer) -> None:
         (
             {"game": "uppsala", "seats": [{}, {}], "deck": {"x": {"name": "X"}}},
             400,
-            "setup/invalid",
+            "deck/invalid",
         ),
         ({"game": "uppsala", "seats": "Ann, Ben"}, 400, "request/malformed"),
     ]
@@ -235,21 +235,47 @@ def test_seat_names_must_differ_in_more_than_case(server: LiveServer) -> None:
         assert response.json()["error"]["code"] == "table/bad_name"
 
 
-def test_unknown_options_and_decks_a_record_cannot_hold_are_refused(server: LiveServer) -> None:
+def test_unknown_options_and_decks_that_break_the_card_rules_are_refused(
+    server: LiveServer,
+) -> None:
     cards = sample_cards()
     negative = {cid: {**card, "population": -1} for cid, card in cards.items()}
     unnamed = {cid: {**card, "name": ["not", "a", "name"]} for cid, card in cards.items()}
     cases = [
-        {"game": "uppsala", "options": {"max_dificulty": 2}, "deck": cards},
-        {"game": "world", "options": {"max_difficulty": 2, "speed": 1}, "deck": cards},
-        {"game": "uppsala", "variant": "population", "deck": negative},
-        {"game": "uppsala", "deck": unnamed},
+        ({"game": "uppsala", "options": {"max_dificulty": 2}, "deck": cards}, "setup/invalid"),
+        (
+            {"game": "world", "options": {"max_difficulty": 2, "speed": 1}, "deck": cards},
+            "setup/invalid",
+        ),
+        ({"game": "uppsala", "variant": "population", "deck": negative}, "deck/invalid"),
+        ({"game": "uppsala", "deck": unnamed}, "deck/invalid"),
     ]
     with server.http() as http:
-        for body in cases:
+        for body, code in cases:
             response = http.post("/api/tables", json={"seats": [{}, {}], **body})
             assert response.status_code == 400, (body["game"], response.text)
-            assert response.json()["error"]["code"] == "setup/invalid", response.text
+            assert response.json()["error"]["code"] == code, response.text
+        assert http.get("/api/health").json()["tables"] == 0
+
+
+@pytest.mark.parametrize("fault", sorted(BAD_CARDS))
+def test_a_table_with_a_card_that_breaks_the_rules_is_refused(
+    server: LiveServer, fault: str
+) -> None:
+    """The server checks a table's deck by the rules ``new_game`` and ``geodeck play --deck``
+    use: refused with ``deck/invalid`` (400) naming the card, as a mapping of cards, a deck
+    file's object or a list of cards alike, and no table is made."""
+    cards = with_a_bad_card(fault)
+    listed = [{"id": cid, **card} for cid, card in cards.items()]
+    with server.http() as http:
+        for deck in (cards, {"cards": cards}, listed, {"cards": listed}):
+            response = http.post(
+                "/api/tables", json={"game": "uppsala", "seats": [{}, {}], "deck": deck}
+            )
+            assert response.status_code == 400, response.text
+            error = response.json()["error"]
+            assert error["code"] == "deck/invalid", response.text
+            assert "berlin" in error["message"]
         assert http.get("/api/health").json()["tables"] == 0
 
 

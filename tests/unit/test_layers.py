@@ -24,10 +24,9 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
 )
 """From the bottom up. ``geodeck/__init__.py`` only re-exports the engine's API."""
 
-KNOTS = {("decks", "cross")}
-"""Imports against the rule that are still to be untied: deck files use the cross
-family's card model. Each is checked to be still there, so it leaves this list when
-it is untied."""
+KNOTS: set[tuple[str, str]] = set()
+"""Imports against the rule that are still to be untied (none since decks holds the card
+models). Each is checked to be still there, so it leaves this list when it is untied."""
 
 
 def layer_of(package: str) -> int:

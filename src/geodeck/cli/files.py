@@ -11,7 +11,7 @@ from typing import Any
 from geodeck.cli.errors import fail
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
-from geodeck.decks.files import deck_cards
+from geodeck.decks.files import DeckError, deck_file
 
 
 def read_json(
@@ -40,20 +40,13 @@ def read_game(path: Path) -> Game:
 
 
 def read_deck_file(path: Path) -> dict[str, Any]:
-    """A deck file (see ``geodeck.decks.files``) as a deck: ``deck``, ``title``,
-    ``attribution`` and the checked ``cards``."""
+    """A deck file as a deck (``geodeck.decks.files.deck_file``): ``deck``, ``title``,
+    ``attribution`` and the checked ``cards``; a ``DeckError`` names the file."""
     raw = read_json(path, label="deck file ")
     try:
-        cards = deck_cards(raw)
-    except GeodeckError as err:
-        raise GeodeckError(f"deck file {path}: {err}") from err
-    head = raw if isinstance(raw, dict) else {}
-    return {
-        "deck": str(head.get("deck") or path.stem),
-        "title": str(head.get("title") or path.name),
-        "attribution": str(head.get("attribution") or ""),
-        "cards": cards,
-    }
+        return deck_file(raw, deck=path.stem, title=path.name)
+    except DeckError as err:
+        raise DeckError(f"deck file {path}: {err.message}", rule=err.rule) from err
 
 
 def check_output(path: Path, option: str, *, force: bool = True) -> None:

@@ -42,9 +42,7 @@ def load_decks(specs: list[str]) -> dict[str, Any]:
     """``FILE`` (every game) or ``GAME=FILE`` (one game) to decks by game (``*`` for all),
     each read and checked (a cross game's deck as ``geodeck play --deck`` checks it)."""
     from geodeck.catalogue import catalogue
-    from geodeck.decks.files import deck_cards
-    from geodeck.server.protocol import Refusal
-    from geodeck.server.rooms import deck_mapping
+    from geodeck.decks.files import deck_cards, table_deck
 
     families = {g.id: g.family for g in catalogue()}
     decks: dict[str, Any] = {}
@@ -57,14 +55,13 @@ def load_decks(specs: list[str]) -> dict[str, Any]:
         path = Path(name)
         try:
             data = json.loads(path.read_text("utf-8"))
-            if families.get(game, "cross") == "cross":
-                deck_cards(data)
-            decks[game] = deck_mapping(data)
+            cross = families.get(game, "cross") == "cross"
+            decks[game] = deck_cards(data) if cross else table_deck(data)
         except OSError as err:
             fail(f"--deck {spec}: cannot read {path}: {err.strerror or err}")
         except ValueError as err:
             fail(f"--deck {spec}: {path} is not JSON: {err}")
-        except (GeodeckError, Refusal) as err:
+        except GeodeckError as err:
             fail(f"--deck {spec}: {err}")
     return decks
 

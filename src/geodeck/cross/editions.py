@@ -5,6 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from geodeck.core.errors import SetupError
+from geodeck.decks.cards import INTERMEZZO, STACK_SIZE, STACKS
+
+__all__ = [
+    "CHIPS_EACH",
+    "COLUMN_VARIANTS",
+    "EDITIONS",
+    "GEO",
+    "INTERMEZZO",
+    "PLAYERS",
+    "STACKS",
+    "STACK_SIZE",
+    "Edition",
+    "check_variant",
+    "edition",
+    "lines_of",
+]
 
 GEO = "geo"
 COLUMN_VARIANTS = ("population", "area", "altitude")
@@ -50,9 +66,6 @@ EDITIONS: dict[str, Edition] = {
 
 PLAYERS = (2, 6)
 CHIPS_EACH = 4
-STACKS = 3
-STACK_SIZE = 15
-INTERMEZZO = "intermezzo"
 
 
 def edition(game: str) -> Edition:

@@ -6,6 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from geodeck import decks
 from geodeck.core.errors import (
     GameOver,
     IllegalAction,
@@ -28,7 +29,6 @@ from geodeck.cross.actions import (
     guess,
     place,
 )
-from geodeck.cross.cards import Card, parse_cards
 from geodeck.cross.chips import Chips
 from geodeck.cross.events import (
     Accepted,
@@ -46,6 +46,7 @@ from geodeck.cross.events import (
     Started,
 )
 from geodeck.cross.table import Table
+from geodeck.decks.cards import Card, parse_cards
 
 PLACE, RESPOND, GUESS = "place", "respond", "guess"
 
@@ -130,13 +131,8 @@ class CrossGame(Game):
         edition = ed.edition(game)
         ed.check_variant(edition, variant)
         if deck is None:
-            from geodeck.decks import shipped_cards, shipped_deck
-
-            deck = shipped_cards(game) or shipped_deck(game)
-        try:
-            cards = parse_cards(deck)
-        except RecordError as err:
-            raise SetupError(f"deck: {err.message}", rule=err.rule) from err
+            deck = decks.shipped_cards(game) or decks.shipped_deck(game)
+        cards = parse_cards(deck)
         ids = [c for c in cards if variant == ed.GEO or variant in cards[c].values]
         unknown = sorted(str(key) for key in options if key not in OPTIONS)
         if unknown:

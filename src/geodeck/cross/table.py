@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from geodeck.cross.cards import Card
+from geodeck.decks.cards import Card
 
 
 class Table:

@@ -1,4 +1,9 @@
-"""Decks: loading deck files and the shipped decks (package data in decks/data)."""
+"""Decks, the data layer under both families: the place-card model and its one set of
+rules (``cards``), the Undercover country and question cards (``countries``), deck files
+(``files``), the shipped decks and country data (package data in ``decks/data``) and the
+rules by which place decks are built (``places``, ``spacing``).
+
+Nothing here imports a family: ``geodeck.cross`` and ``geodeck.undercover`` import this."""
 
 from __future__ import annotations
 
@@ -9,7 +14,16 @@ import json
 from typing import Any
 
 from geodeck.core.errors import SetupError
-from geodeck.cross.cards import Card, parse_cards
+from geodeck.decks.cards import Card, parse_cards
+from geodeck.decks.undercover import shipped_undercover
+
+__all__ = [
+    "SHIPPED_DECKS",
+    "shipped_cards",
+    "shipped_deck",
+    "shipped_deck_file",
+    "shipped_undercover",
+]
 
 SHIPPED_DECKS = ("uppsala", "buxtehude", "italia", "world")
 """The cross-family games whose deck ships with geodeck (package data in decks/data)."""
@@ -44,13 +58,6 @@ def _shipped_file(game: str) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
         raise SetupError(f"the shipped {game} deck has no cards")
     return data
-
-
-def shipped_undercover() -> dict[str, Any]:
-    """The countries and questions Undercover uses when none are given."""
-    from geodeck.decks.undercover import shipped_undercover as load
-
-    return load()
 
 
 @functools.cache

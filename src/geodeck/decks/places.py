@@ -20,7 +20,7 @@ from typing import Any
 from anyascii import anyascii
 
 from geodeck.core.errors import SetupError
-from geodeck.cross.editions import STACK_SIZE, STACKS
+from geodeck.decks.cards import STACK_SIZE, STACKS
 from geodeck.decks.spacing import EARTH_KM, Candidate, Spacing, difficulty_levels, spread
 
 MIN_CARDS = STACKS * STACK_SIZE + STACKS

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from geodeck.cross.cards import KINDS
+from geodeck.decks.cards import KINDS
 from geodeck.maps.framing import View, figure_size, globe_outline, ring_area, view_of
 from geodeck.maps.geometry import (
     Atlas,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from geodeck.cross.cards import KINDS
+from geodeck.decks.cards import KINDS
 from geodeck.maps.geometry import Point
 
 CREDIT = "Outlines: Natural Earth (public domain)."

@@ -27,6 +27,7 @@ from geodeck.bots import Bot
 from geodeck.core.errors import ActionError, GeodeckError, RecordError
 from geodeck.core.game import Game, new_game
 from geodeck.core.records import validate
+from geodeck.decks.files import DeckError, table_deck
 from geodeck.server import bots as botplay
 from geodeck.server import dealing
 from geodeck.server.errors import ACTION_REFUSALS, SETUP_REFUSALS, ErrorCode, engine_code
@@ -116,22 +117,6 @@ def new_code() -> str:
 
 def normal_code(code: str) -> str:
     return code.strip().upper()
-
-
-def deck_mapping(data: Any) -> Any:
-    """The cards of a deck given as a deck file's content, or the deck as it is."""
-    if isinstance(data, Mapping) and isinstance(data.get("cards"), Mapping | list):
-        data = data["cards"]
-    if isinstance(data, list):
-        cards: dict[str, Any] = {}
-        for entry in data:
-            if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
-                raise Refusal(
-                    ErrorCode.DECK_INVALID, 'every card in a list of cards needs a string "id"'
-                )
-            cards[entry["id"]] = {k: v for k, v in entry.items() if k != "id"}
-        return cards
-    return data
 
 
 def computer_seats(request: CreateTable) -> dict[str, Any]:
@@ -1185,7 +1170,10 @@ class Lobby:
 
     def _deck_for(self, game: str, given: Any) -> Any:
         if given is not None:
-            return deck_mapping(given)
+            try:
+                return table_deck(given)
+            except DeckError as err:
+                raise Refusal(ErrorCode.DECK_INVALID, err.message) from None
         decks = self.settings.decks
         if game in decks:
             return decks[game]

@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from geodeck.core import shuffle as sh
 from geodeck.core.errors import SetupError
-from geodeck.undercover.data import Country, Question
+from geodeck.decks.countries import Country, Question
 from geodeck.undercover.variants import Variant
 
 T = TypeVar("T")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from geodeck import decks
 from geodeck.core.errors import (
     GameOver,
     IllegalAction,
@@ -18,6 +19,7 @@ from geodeck.core.errors import (
 )
 from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
 from geodeck.core.seats import check_seats
+from geodeck.decks.countries import ANSWERS, Country, Question, parse_countries, parse_questions
 from geodeck.undercover import deal as dl
 from geodeck.undercover import variants as vr
 from geodeck.undercover.actions import (
@@ -30,7 +32,6 @@ from geodeck.undercover.actions import (
     action_from_wire,
 )
 from geodeck.undercover.commitment import check_salt, commit
-from geodeck.undercover.data import ANSWERS, Country, Question, parse_countries, parse_questions
 from geodeck.undercover.events import (
     Answered,
     Ended,
@@ -146,9 +147,7 @@ class UndercoverGame(Game):
         rules = vr.variant_of(variant)
         remove = vr.removal(rules, options)
         if deck is None:
-            from geodeck.decks import shipped_undercover
-
-            deck = shipped_undercover()
+            deck = decks.shipped_undercover()
         if not isinstance(deck, Mapping) or "countries" not in deck or "questions" not in deck:
             raise SetupError(
                 "an undercover deck is an object with 'countries' and 'questions', "

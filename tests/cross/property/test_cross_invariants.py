@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import geodeck
-from geodeck.cross.cards import Card
 from geodeck.cross.editions import INTERMEZZO
 from geodeck.cross.game import CrossGame
+from geodeck.decks.cards import Card
 from tests.support import hidden_values, random_game, random_step, revealed_cards
 
 GAMES = st.randoms(use_true_random=False)

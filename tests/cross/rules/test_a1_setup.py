@@ -9,6 +9,7 @@ import pytest
 
 from geodeck import Accept, Challenge, Game, Place, RecordError, SetupError, new_game
 from geodeck.cross import EDITIONS
+from geodeck.decks.cards import DeckError
 
 from . import scenario as sc
 from .scenario import card
@@ -182,20 +183,32 @@ def test_a1_a_record_with_an_unknown_option_still_replays() -> None:
     assert Game.from_record(record).to_record()["options"] == {"speed": 1}
 
 
-@pytest.mark.parametrize("difficulty", [None, 0, 4, True, "1"])
-def test_a1_max_difficulty_needs_a_difficulty_on_every_card(difficulty: Any) -> None:
+def test_a1_max_difficulty_needs_a_difficulty_on_every_card() -> None:
     """RULES.md A1.4: the deck data defines each card's difficulty, 1 to 3; a card without
     one cannot be sorted in or out, so the option is refused, naming the card."""
     deck = sc.numbered_deck(60)
-    if difficulty is None:
-        del deck["p017"]["difficulty"]
-    else:
-        deck["p017"]["difficulty"] = difficulty
+    del deck["p017"]["difficulty"]
     with pytest.raises(SetupError) as caught:
         sc.deal(deck=deck, options={"max_difficulty": 2})
     assert caught.value.rule == "A1.4"
     assert "p017" in caught.value.message
     assert len(sc.deal(deck=deck).to_record()["cards"]) == 60
+
+
+@pytest.mark.parametrize("difficulty", [0, 4, True, "1"])
+@pytest.mark.parametrize("options", [{}, {"max_difficulty": 2}])
+def test_a1_a_difficulty_other_than_one_to_three_is_refused(
+    difficulty: Any, options: dict[str, Any]
+) -> None:
+    """RULES.md A1.4: a difficulty is 1, 2 or 3; a card with another one breaks the deck
+    rules (docs/data.md, Deck files), with the option or without it, naming the card."""
+    deck = sc.numbered_deck(60)
+    deck["p017"]["difficulty"] = difficulty
+    with pytest.raises(DeckError) as caught:
+        sc.deal(deck=deck, options=options)
+    assert caught.value.rule == "A1.4"
+    assert caught.value.code == "deck/invalid"
+    assert "p017" in caught.value.message
 
 
 def test_a1_column_variant_deals_only_cards_with_its_number() -> None:

@@ -12,8 +12,8 @@ from typing import Any, NoReturn
 from geodeck.cli.errors import USAGE, CommandError
 from geodeck.cli.files import read_deck_file
 from geodeck.core.errors import GeodeckError
-from geodeck.cross.cards import KINDS
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file, shipped_undercover
+from geodeck.decks.cards import KINDS
 from geodeck.decks.undercover import undercover_document
 
 UNDERCOVER = "undercover"

@@ -22,7 +22,7 @@ from geodeck.cli.deck.common import (
 )
 from geodeck.cli.sheet import Column, Sheet
 from geodeck.cli.sheet import show as show_sheet
-from geodeck.cross.cards import KINDS, printed_position
+from geodeck.decks.cards import KINDS, printed_position
 
 
 def _number(value: Any) -> str:
