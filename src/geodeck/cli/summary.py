@@ -17,21 +17,28 @@ from geodeck.undercover.view import stones_of
 
 
 def summary_of(game: Game) -> dict[str, Any]:
-    """The state as ``geodeck replay --json`` prints it (RECORDS.md, Replaying)."""
+    """The state as ``geodeck replay --json`` prints it (RECORDS.md, Replaying): whether it
+    is finished, the family's own keys, who is to move next and the winners."""
     if isinstance(game, UndercoverGame):
-        return undercover_summary(game)
-    if isinstance(game, CrossGame):
-        return cross_summary(game)
-    raise TypeError(f"no summary for a {game.family} game")
-
-
-def cross_summary(game: CrossGame) -> dict[str, Any]:
-    """The object ``geodeck replay --json`` prints (RECORDS.md, Replaying)."""
-    chips = game.chips
+        state = undercover_state(game)
+    elif isinstance(game, CrossGame):
+        state = cross_state(game)
+    else:
+        raise TypeError(f"no summary for a {game.family} game")
     outcome = game.outcome()
     expects = game.expects()
     return {
         "finished": outcome is not None,
+        **state,
+        "next": {"seats": list(expects.seats), "expects": expects.kind},
+        "winners": list(outcome.winners) if outcome else [],
+    }
+
+
+def cross_state(game: CrossGame) -> dict[str, Any]:
+    """A cross game's own keys of its summary: the seats' chips, the table, the removed."""
+    chips = game.chips
+    return {
         "seats": [
             {
                 "name": name,
@@ -44,18 +51,13 @@ def cross_summary(game: CrossGame) -> dict[str, Any]:
         "supply": chips.supply,
         "table": {line: list(ids) for line, ids in game.table.lines.items()},
         "removed": list(game.removed),
-        "next": {"seats": list(expects.seats), "expects": expects.kind},
-        "winners": list(outcome.winners) if outcome else [],
     }
 
 
-def undercover_summary(game: UndercoverGame) -> dict[str, Any]:
-    """The object ``geodeck replay --json`` prints for undercover (RECORDS.md, Replaying)."""
+def undercover_state(game: UndercoverGame) -> dict[str, Any]:
+    """An Undercover game's own keys of its summary: the round, the seats, the board."""
     r = game.round
-    outcome = game.outcome()
-    expects = game.expects()
     return {
-        "finished": outcome is not None,
         "round": r.number,
         "undercover": r.undercover,
         "asked": len(r.asked),
@@ -65,8 +67,6 @@ def undercover_summary(game: UndercoverGame) -> dict[str, Any]:
         ],
         "layout": list(r.layout),
         "stones": stones_of(game),
-        "next": {"seats": list(expects.seats), "expects": expects.kind},
-        "winners": list(outcome.winners) if outcome else [],
     }
 
 

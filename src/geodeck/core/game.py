@@ -158,11 +158,13 @@ class Game(ABC, Generic[A, E]):
         if self.finished:
             raise GameOver("the game is over", rule=self.end_rule)
         if not isinstance(action, self.wire_actions.types):
-            raise IllegalAction(f"{action!r} is not an action of the {self.wire_actions.name}")
+            raise IllegalAction(f"{action!r} is not an action of {self.wire_actions.name}")
         seats, kind = self.expects()
         seat = action.seat
         rule = self.move_rules.get(kind or "")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise NotYourTurn(f"there is no seat {seat!r} in this game", rule=rule)
+        if seat not in seats:
             who = ", ".join(self.seats[s] for s in seats)
             raise NotYourTurn(
                 f"seat {seat!r} may not act now; waiting for {who} to {kind}", rule=rule

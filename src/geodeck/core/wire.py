@@ -34,7 +34,8 @@ class WireAction:
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"seat": self.seat, "act": self.act}
-        for name, optional in _action_fields(type(self)):
+        spec = _ACTION_FIELDS.get(type(self))
+        for name, optional in _action_fields(type(self)) if spec is None else spec:
             value = getattr(self, name)
             if value is not None or not optional:
                 wire[name] = value
@@ -49,10 +50,10 @@ class WireEvent:
     """The event's name on the wire."""
 
     def to_wire(self) -> dict[str, Any]:
+        spec = _EVENT_FIELDS.get(type(self))
         wire: dict[str, Any] = {"event": self.event}
-        for name, key in _event_fields(type(self)):
-            value = getattr(self, name)
-            wire[key] = list(value) if type(value) is tuple else value
+        for name, key, listed in _event_fields(type(self)) if spec is None else spec:
+            wire[key] = list(getattr(self, name)) if listed else getattr(self, name)
         return wire
 
 
@@ -66,27 +67,31 @@ class Ended(WireEvent):
 
 
 _ACTION_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
-_EVENT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+_EVENT_FIELDS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
 
 
 def _action_fields(cls: type) -> tuple[tuple[str, bool], ...]:
     """The fields after ``seat`` of an action class, each with whether it may be left out
     (its default is ``None``); worked out once per class."""
-    found = _ACTION_FIELDS.get(cls)
-    if found is None:
-        fields = dataclasses.fields(cls)
-        found = _ACTION_FIELDS[cls] = tuple(
-            (f.name, f.default is None) for f in fields if f.name != "seat"
-        )
+    fields = dataclasses.fields(cls)
+    found = _ACTION_FIELDS[cls] = tuple(
+        (f.name, f.default is None) for f in fields if f.name != "seat"
+    )
     return found
 
 
-def _event_fields(cls: type) -> tuple[tuple[str, str], ...]:
-    """The fields of an event class with their names on the wire; worked out once."""
-    found = _EVENT_FIELDS.get(cls)
-    if found is None:
-        fields = dataclasses.fields(cls)
-        found = _EVENT_FIELDS[cls] = tuple((f.name, f.metadata.get("wire", f.name)) for f in fields)
+def _event_fields(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """The fields of an event class, each with its name on the wire and whether it is a
+    tuple (a list on the wire); worked out once per class."""
+    hints = get_type_hints(cls)
+    found = _EVENT_FIELDS[cls] = tuple(
+        (
+            f.name,
+            f.metadata.get("wire", f.name),
+            getattr(hints[f.name], "__origin__", None) is tuple,
+        )
+        for f in dataclasses.fields(cls)
+    )
     return found
 
 
@@ -95,10 +100,13 @@ class ActionSet(Generic[A]):
 
     def __init__(self, name: str, *classes: type[A]) -> None:
         self.name = name
-        """How messages name the family ("the cross family")."""
+        """How messages name the family ("the cross family", "Undercover")."""
         self.types = classes
         self.by_act: dict[str, type[A]] = {cls.act: cls for cls in classes}
         self._fields = {cls.act: _parsed_fields(cls) for cls in classes}
+        self._keys = {
+            act: frozenset({"seat", "act", *fields}) for act, fields in self._fields.items()
+        }
 
     def from_wire(self, raw: Any) -> A:
         """Parse one action; ``MalformedAction`` if ``raw`` is not one of these actions."""
@@ -109,10 +117,10 @@ class ActionSet(Generic[A]):
         cls = self.by_act.get(act) if isinstance(act, str) else None
         if cls is None:
             known = ", ".join(self.by_act)
-            raise MalformedAction(f"unknown action {act!r} ({self.name}: {known})")
+            raise MalformedAction(f"unknown action {act!r}; {self.name} has {known}")
         fields = self._fields[cls.act]
-        extra = sorted(str(key) for key in raw if key not in ("seat", "act") and key not in fields)
-        if extra:
+        if not raw.keys() <= self._keys[cls.act]:
+            extra = sorted(str(key) for key in raw.keys() - self._keys[cls.act])
             raise MalformedAction(f"a {act!r} action has no field {extra[0]!r}")
         values: dict[str, Any] = {}
         for name, (kind, optional) in fields.items():

@@ -51,7 +51,7 @@ class Guess(WireAction):
 
 CrossAction = Place | Accept | Challenge | Guess
 
-ACTIONS: ActionSet[CrossAction] = ActionSet("cross family", Place, Accept, Challenge, Guess)
+ACTIONS: ActionSet[CrossAction] = ActionSet("the cross family", Place, Accept, Challenge, Guess)
 """The cross family's actions by ``act``; any other act or field is refused (RECORDS.md)."""
 
 

@@ -68,7 +68,7 @@ class Pass(WireAction):
 
 UndercoverAction = Hide | Name | Answer | Stone | Pass
 
-ACTIONS: ActionSet[UndercoverAction] = ActionSet("undercover", Hide, Name, Answer, Stone, Pass)
+ACTIONS: ActionSet[UndercoverAction] = ActionSet("Undercover", Hide, Name, Answer, Stone, Pass)
 """Undercover's actions by ``act``; any other act or field is refused (RECORDS.md)."""
 
 
