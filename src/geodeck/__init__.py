@@ -1,7 +1,8 @@
 """geodeck: geography card games on the screen.
 
 The public API: ``new_game``, ``Game`` (``from_record``, ``to_record``, ``expects``,
-``legal_actions``, ``apply``, ``view``, ``outcome``) and the typed actions and errors.
+``legal_actions``, ``apply``, ``view``, ``viewer``, ``outcome``) and the typed actions and
+errors.
 """
 
 from geodeck.core.errors import (
@@ -9,12 +10,13 @@ from geodeck.core.errors import (
     GameOver,
     GeodeckError,
     IllegalAction,
+    MalformedAction,
     NotYourTurn,
     RecordError,
     SetupError,
     WrongKind,
 )
-from geodeck.core.game import Expects, Game, Outcome, new_game
+from geodeck.core.game import Expects, Game, Outcome, Viewer, new_game
 from geodeck.cross import Accept, Challenge, CrossGame, Guess, Place
 from geodeck.undercover import Answer, Hide, Name, Pass, Stone, UndercoverGame
 
@@ -33,6 +35,7 @@ __all__ = [
     "Guess",
     "Hide",
     "IllegalAction",
+    "MalformedAction",
     "Name",
     "NotYourTurn",
     "Outcome",
@@ -42,6 +45,7 @@ __all__ = [
     "SetupError",
     "Stone",
     "UndercoverGame",
+    "Viewer",
     "WrongKind",
     "new_game",
 ]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import geodeck
+from geodeck.cli.summary import summary_of
 from tests.cli.command import run_geodeck
 from tests.cli.on_terminal import OnTerminal
 from tests.support import RECORDS_EXAMPLE, random_step
@@ -45,7 +46,7 @@ def test_the_summary_names_cards_and_countries(undercover_record: Path) -> None:
     text = replay(RECORDS_EXAMPLE)
     assert "west-east: Rome" in text
     assert "rome" not in text
-    summary = geodeck.Game.from_record(record_of(undercover_record)).summary()
+    summary = summary_of(geodeck.Game.from_record(record_of(undercover_record)))
     countries = record_of(undercover_record)["countries"]
     text = replay(undercover_record)
     layout = " · ".join(countries[code]["name"] for code in summary["layout"])

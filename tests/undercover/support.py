@@ -16,6 +16,7 @@ from typing import Any
 
 from geodeck import Answer, Game, Name, Pass, Stone, UndercoverGame, new_game
 from geodeck.bots.base import own_secret
+from geodeck.cli.summary import summary_of
 from tests.support import FIXTURES
 
 NAMES = ("Ann", "Ben", "Cem", "Dan", "Eve", "Fay")
@@ -128,7 +129,7 @@ def play(game: Game, *actions: Any) -> list[dict[str, Any]]:
 
 def assert_conserved(game: Game) -> None:
     """Every seat holds 5 small and 1 large stone between hand and board (B1, B2.4)."""
-    summary = game.summary()
+    summary = summary_of(game)
     on_board = {(seat, size): 0 for seat in range(len(summary["seats"])) for size in SIZES}
     for stones in summary["stones"].values():
         for stone in stones:

@@ -23,6 +23,7 @@ from geodeck import (
     new_game,
 )
 from geodeck.bots.base import own_secret
+from geodeck.cli.summary import summary_of
 from geodeck.core.records import validate
 from geodeck.decks import shipped_undercover
 from geodeck.undercover.actions import action_from_wire
@@ -49,7 +50,7 @@ def example() -> dict[str, Any]:
 def test_the_records_md_example_reaches_the_documented_summary() -> None:
     """RECORDS.md: the example record replays to the documented ``replay --json`` object."""
     game = Game.from_record(example())
-    assert game.summary() == {
+    assert summary_of(game) == {
         "finished": False,
         "round": 1,
         "undercover": 0,
@@ -66,7 +67,7 @@ def test_the_records_md_example_reaches_the_documented_summary() -> None:
         "winners": [],
     }
     assert game.view(None)["to_place"] == [2, 3, 1]
-    assert json.loads(json.dumps(game.summary())) == game.summary()
+    assert json.loads(json.dumps(summary_of(game))) == summary_of(game)
 
 
 def test_the_example_record_is_valid_and_round_trips() -> None:
@@ -97,7 +98,7 @@ def test_without_a_deck_new_game_deals_the_shipped_data() -> None:
     """Without ``deck`` the game is dealt from ``geodeck.decks.shipped_undercover()``."""
     game = new_game("undercover", ["A", "B", "C"], seed=1)
     assert isinstance(game, UndercoverGame)
-    assert len(game.summary()["layout"]) == 16
+    assert len(summary_of(game)["layout"]) == 16
     assert game.to_record()["countries"] == shipped_undercover()["countries"]
 
 
@@ -224,6 +225,6 @@ def test_a_finished_game_round_trips() -> None:
         game.apply(own_secret(game.legal_actions(seat)[-1], random.Random(seat)))
     copy = Game.from_record(game.to_record())
     assert copy.outcome() == game.outcome()
-    assert copy.summary() == game.summary()
+    assert summary_of(copy) == summary_of(game)
     for viewer in (None, 0, 1, 2):
         assert copy.view(viewer) == game.view(viewer)

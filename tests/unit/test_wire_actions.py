@@ -1,4 +1,5 @@
-"""The wire form of actions (RECORDS.md): a field an action does not have is refused."""
+"""The wire form of actions (RECORDS.md): a field an action does not have is refused, and
+what is no action at all is malformed."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ from typing import Any
 
 import pytest
 
-from geodeck.core.errors import RecordError
+from geodeck.core.errors import ActionError, MalformedAction, RecordError
+from geodeck.cross.actions import ACTIONS as CROSS_ACTIONS
 from geodeck.cross.actions import Accept, Challenge, Guess, Place
 from geodeck.cross.actions import action_from_wire as cross_action
+from geodeck.undercover.actions import ACTIONS as UNDERCOVER_ACTIONS
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone
 from geodeck.undercover.actions import action_from_wire as undercover_action
 
@@ -48,3 +51,33 @@ def test_unknown_acts_are_refused_as_before() -> None:
         cross_action({"seat": 0, "act": "fly", "line": "x"})
     with pytest.raises(RecordError, match="unknown action"):
         undercover_action({"seat": 0, "act": "fly", "country": "ES"})
+
+
+@pytest.mark.parametrize(
+    ("parse", "raw"),
+    [
+        (cross_action, ["place"]),
+        (cross_action, {"seat": 0, "act": "fly"}),
+        (cross_action, {"seat": 0, "act": "place", "line": "west-east"}),
+        (cross_action, {"seat": 0, "act": "guess", "wrong": "2"}),
+        (cross_action, {"seat": "0", "act": "accept"}),
+        (undercover_action, {"seat": 0, "act": "hide", "country": "ES", "salt": 7}),
+        (undercover_action, {"seat": 0, "act": "name", "seeker": True}),
+        (undercover_action, {"seat": 0, "act": "pass", "size": "small"}),
+    ],
+)
+def test_what_is_no_action_at_all_is_malformed_not_illegal(parse: Any, raw: Any) -> None:
+    """Wire input that is no action (docs/records.md) raises ``MalformedAction`` with the
+    code ``action/malformed``; it is a ``RecordError`` and no ``ActionError``."""
+    with pytest.raises(MalformedAction) as caught:
+        parse(raw)
+    assert caught.value.code == "action/malformed"
+    assert isinstance(caught.value, RecordError)
+    assert not isinstance(caught.value, ActionError)
+
+
+def test_each_family_registers_every_action_once_by_its_act() -> None:
+    for registry, actions in ((CROSS_ACTIONS, CROSS), (UNDERCOVER_ACTIONS, UNDERCOVER)):
+        assert sorted(registry.by_act) == sorted(type(a).act for a in actions)
+        for action in actions:
+            assert registry.by_act[action.to_wire()["act"]] is type(action)

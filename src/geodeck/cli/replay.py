@@ -16,7 +16,7 @@ from geodeck.cli.errors import USAGE, fail, say
 from geodeck.cli.replay_stats import seat_stats, stats_sheet
 from geodeck.cli.replay_steps import steps
 from geodeck.cli.sheet import show
-from geodeck.cli.summary import render_summary
+from geodeck.cli.summary import render_summary, summary_of
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 
@@ -76,7 +76,7 @@ def replay(
             failed = True
             continue
         if as_json:
-            summary = game.summary()
+            summary = summary_of(game)
             if stats:
                 summary["stats"] = seat_stats(game)
             typer.echo(json.dumps(summary, ensure_ascii=False))

@@ -11,6 +11,63 @@ from rich.table import Table
 from rich.text import Text
 
 from geodeck.core.game import Game
+from geodeck.cross.game import CrossGame
+from geodeck.undercover.game import UndercoverGame
+from geodeck.undercover.view import stones_of
+
+
+def summary_of(game: Game) -> dict[str, Any]:
+    """The state as ``geodeck replay --json`` prints it (RECORDS.md, Replaying): whether it
+    is finished, the family's own keys, who is to move next and the winners."""
+    if isinstance(game, UndercoverGame):
+        state = undercover_state(game)
+    elif isinstance(game, CrossGame):
+        state = cross_state(game)
+    else:
+        raise TypeError(f"no summary for a {game.family} game")
+    outcome = game.outcome()
+    expects = game.expects()
+    return {
+        "finished": outcome is not None,
+        **state,
+        "next": {"seats": list(expects.seats), "expects": expects.kind},
+        "winners": list(outcome.winners) if outcome else [],
+    }
+
+
+def cross_state(game: CrossGame) -> dict[str, Any]:
+    """A cross game's own keys of its summary: the seats' chips, the table, the removed."""
+    chips = game.chips
+    return {
+        "seats": [
+            {
+                "name": name,
+                "chips": chips.hands[i],
+                "exchanged": len(chips.exchanged[i]),
+                "score": chips.score(i),
+            }
+            for i, name in enumerate(game.seats)
+        ],
+        "supply": chips.supply,
+        "table": {line: list(ids) for line, ids in game.table.lines.items()},
+        "removed": list(game.removed),
+    }
+
+
+def undercover_state(game: UndercoverGame) -> dict[str, Any]:
+    """An Undercover game's own keys of its summary: the round, the seats, the board."""
+    r = game.round
+    return {
+        "round": r.number,
+        "undercover": r.undercover,
+        "asked": len(r.asked),
+        "seats": [
+            {"name": name, "score": game.scores[i], "small": game.small[i], "large": game.large[i]}
+            for i, name in enumerate(game.seats)
+        ],
+        "layout": list(r.layout),
+        "stones": stones_of(game),
+    }
 
 
 def names_of(game: Game) -> dict[str, str]:
@@ -23,12 +80,12 @@ def names_of(game: Game) -> dict[str, str]:
 
 def render_summary(game: Game, *, title: str = "") -> RenderableType:
     """The state a record reaches: scores, the table, what comes next or who won."""
-    summary = game.summary()
+    summary = summary_of(game)
     names = names_of(game)
     if game.family == "undercover":
-        lines = _undercover_summary(summary, title, names)
+        lines = _undercover_lines(summary, title, names)
     else:
-        lines = _cross_summary(summary, title, names)
+        lines = _cross_lines(summary, title, names)
     if summary["finished"]:
         winners = [summary["seats"][w]["name"] for w in summary["winners"]]
         lines.append(
@@ -56,7 +113,7 @@ def _seat_table(title: str, columns: list[str], rows: list[list[str]]) -> Table:
     return table
 
 
-def _cross_summary(
+def _cross_lines(
     summary: dict[str, Any], title: str, names: Mapping[str, str]
 ) -> list[RenderableType]:
     rows = [
@@ -70,7 +127,7 @@ def _cross_summary(
     return lines
 
 
-def _undercover_summary(
+def _undercover_lines(
     summary: dict[str, Any], title: str, names: Mapping[str, str]
 ) -> list[RenderableType]:
     rows = [

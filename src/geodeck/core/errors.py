@@ -67,3 +67,12 @@ class RecordError(GeodeckError):
     def __str__(self) -> str:
         where = f"action {self.index}: " if self.index is not None else ""
         return where + super().__str__()
+
+
+class MalformedAction(RecordError):
+    """Wire input that is not an action of the game at all: not an object, an unknown
+    ``act``, a field missing, mistyped or not in the action's wire form. Apart from the
+    rule errors (``ActionError``): nothing was applied. A ``RecordError``, as a record
+    holding one is malformed."""
+
+    code = "action/malformed"

@@ -6,15 +6,36 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
 
-from geodeck.core.errors import NotYourTurn, RecordError, SetupError
+from geodeck.core.errors import (
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    RecordError,
+    SetupError,
+    WrongKind,
+)
+from geodeck.core.wire import ActionSet, WireAction
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    A = TypeVar("A", bound=WireAction, default=Any)
+    E = TypeVar("E", default=Any)
+else:  # Python 3.11's TypeVar takes no default; only type checkers read it
+    from typing import TypeVar
+
+    A = TypeVar("A", bound=WireAction)
+    E = TypeVar("E")
+"""``Game[A, E]``: a family's actions and events (``Game[CrossAction, Event]``); a bare
+``Game`` is a game of any family."""
 
 FORMAT = "geodeck/1"
 
 
 NOTHING_ALIKE: Mapping[str, Any] = MappingProxyType({})
-"""The alike layer of a game whose views share nothing (``Game.view_layers``)."""
+"""The alike layer of a game whose views share nothing (``Viewer.layers``)."""
 
 
 class Expects(NamedTuple):
@@ -39,18 +60,30 @@ def winners_of(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(scores) if s == best)
 
 
-class Game(ABC):
-    """A game in progress. Built by ``new_game`` or ``Game.from_record``."""
+class Game(ABC, Generic[A, E]):
+    """A game in progress. Built by ``new_game`` or ``Game.from_record``.
+
+    A family subclasses ``Game[its actions, its events]`` and names its ``wire_actions``
+    (their classes by ``act``), the rule of each kind of move (``move_rules``) and of the
+    end (``end_rule``): ``apply`` does the checks every family shares from these, and the
+    family's ``_validate`` holds only its own rules."""
 
     family: ClassVar[str]
     games: ClassVar[tuple[str, ...]]
     _families: ClassVar[dict[str, type[Game]]] = {}
+    wire_actions: ClassVar[ActionSet[Any]]
+    """The family's actions by ``act`` (``geodeck.core.wire``)."""
+    move_rules: ClassVar[Mapping[str, str]]
+    """The RULES.md section of each kind of move (``Expects.kind``), cited when a seat
+    acts out of turn or with the wrong kind of move."""
+    end_rule: ClassVar[str | None] = None
+    """The section cited when an action comes after the end."""
 
     game: str
     variant: str
     seats: tuple[str, ...]
-    history: list[Any]
-    actions: list[Any]
+    history: list[E]
+    actions: list[A]
     sealed_deal: dict[str, Any] | None = None
     """A record's ``deal`` (its deal commitment, ``geodeck.core.deal``), carried through as
     it is: the engine neither makes nor needs it."""
@@ -106,37 +139,47 @@ class Game(ABC):
     def expects(self) -> Expects: ...
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Any]: ...
+    def legal_actions(self, seat: int) -> list[A]: ...
 
-    def apply(self, action: Any) -> list[Any]:
+    def apply(self, action: A) -> list[E]:
         """Apply one action and return the events it caused. An illegal action raises an
-        ``ActionError`` (with its code and rule) and changes nothing: every check runs in
-        ``_validate`` before ``_perform`` changes anything."""
+        ``ActionError`` (with its code and rule) and changes nothing: every check runs
+        (``_check``, then the family's ``_validate``) before ``_perform`` changes anything."""
+        self._check(action)
         self._validate(action)
         mark = len(self.history)
         self._perform(action)
         self.actions.append(action)
         return self.history[mark:]
 
-    def _due(self, seat: int, rules: Mapping[str, str]) -> str | None:
-        """The kind of move due from ``seat`` now; ``NotYourTurn`` (citing the rule of the
-        move that is due, from ``rules``) if its move is not awaited."""
+    def _check(self, action: A) -> None:
+        """The checks every family shares: the game is not over, ``action`` is one of the
+        family's, from a seat whose move is awaited, of the kind of move due."""
+        if self.finished:
+            raise GameOver("the game is over", rule=self.end_rule)
+        if not isinstance(action, self.wire_actions.types):
+            raise IllegalAction(f"{action!r} is not an action of {self.wire_actions.name}")
         seats, kind = self.expects()
+        seat = action.seat
+        rule = self.move_rules.get(kind or "")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise NotYourTurn(f"there is no seat {seat!r} in this game", rule=rule)
         if seat not in seats:
             who = ", ".join(self.seats[s] for s in seats)
             raise NotYourTurn(
-                f"seat {seat} may not act now; waiting for {who} to {kind}",
-                rule=rules.get(kind or ""),
+                f"seat {seat!r} may not act now; waiting for {who} to {kind}", rule=rule
             )
-        return kind
+        if action.kind != kind:
+            raise WrongKind(f"{_an(kind)} is due, not {_an(action.act)}", rule=rule)
 
     @abstractmethod
-    def _validate(self, action: Any) -> None:
-        """Raise the ``ActionError`` ``action`` deserves now; ``legal_actions`` lists exactly
-        the actions that pass."""
+    def _validate(self, action: A) -> None:
+        """Raise the ``ActionError`` a well-formed, awaited ``action`` of the due kind
+        deserves now by the family's own rules; ``legal_actions`` lists exactly the actions
+        that pass it and ``_check``."""
 
     @abstractmethod
-    def _perform(self, action: Any) -> None:
+    def _perform(self, action: A) -> None:
         """Carry out a valid action, appending what happens to ``history``."""
 
     @abstractmethod
@@ -152,26 +195,18 @@ class Game(ABC):
         and the view must be treated as read-only. A server that keeps the views it sent
         and compares them with the next ones can then skip what is the same object."""
 
-    def view_layers(
-        self, seat: int | None = None, *, since: int = 0
-    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
-        """``view(seat, since=since, shared=True)`` in two layers: what every seat sees alike
-        at this version, and the seat's own keys, so that ``{**alike, **own}`` is the view.
-        ``alike`` is one read-only object for all seats, the same until the next action,
-        so a server works out and encodes what changed in it once for all its clients.
-        By default nothing is alike."""
-        return NOTHING_ALIKE, self.view(seat, since=since, shared=True)
+    def viewer(self) -> Viewer:
+        """A new ``Viewer`` of this game: the views a server sends, with what it keeps
+        between them. The game itself keeps nothing for its viewers."""
+        return Viewer(self)
 
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
 
-    @abstractmethod
-    def summary(self) -> dict[str, Any]:
-        """The state as ``geodeck replay --json`` prints it (RECORDS.md, Replaying)."""
-
-    @staticmethod
-    @abstractmethod
-    def action_from_wire(raw: Any) -> Any: ...
+    def action_from_wire(self, raw: Any) -> A:
+        """Parse one action of the family's wire form (``MalformedAction`` if it is none)."""
+        action: A = self.wire_actions.from_wire(raw)
+        return action
 
     @property
     def version(self) -> int:
@@ -191,6 +226,35 @@ class Game(ABC):
                 self.apply(self.action_from_wire(raw))
             except GeodeckError as err:
                 raise RecordError(f"{raw!r}: {err.message}", rule=err.rule, index=index) from err
+
+
+class Viewer:
+    """The views of one game for a server that sends them to its clients again and again
+    (``Game.viewer``). What it keeps from one call to the next, so that the parts that did
+    not change are the very same objects, lives here, not on the game. A family's viewer
+    may keep more; this one keeps nothing and shares nothing alike."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+        """``game.view(seat, since=since, shared=True)``: read-only, its unchanging parts
+        shared between calls."""
+        return self.game.view(seat, since=since, shared=True)
+
+    def layers(
+        self, seat: int | None = None, *, since: int = 0
+    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
+        """``view(seat, since=since)`` in two layers: what every seat sees alike at this
+        version, and the seat's own keys, so that ``{**alike, **own}`` is the view.
+        ``alike`` is one read-only object for all seats, the same until the next action,
+        so a server works out and encodes what changed in it once for all its clients.
+        Here nothing is alike."""
+        return NOTHING_ALIKE, self.view(seat, since=since)
+
+
+def _an(kind: str | None) -> str:
+    return f"an {kind}" if (kind or "")[:1] in ("a", "e", "i", "o", "u") else f"a {kind}"
 
 
 def new_game(

@@ -2,174 +2,128 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from geodeck.core.wire import Ended, WireEvent
 
 
 @dataclass(frozen=True, slots=True)
-class Drawn:
+class Drawn(WireEvent):
     seat: int
     card: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "draw", "seat": self.seat, "card": self.card}
+    event: ClassVar[str] = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(WireEvent):
     seat: int
     card: str
     line: str
     at: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "event": "place",
-            "seat": self.seat,
-            "card": self.card,
-            "line": self.line,
-            "at": self.at,
-        }
+    event: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True, slots=True)
-class Accepted:
+class Accepted(WireEvent):
     seat: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "accept", "seat": self.seat}
+    event: ClassVar[str] = "accept"
 
 
 @dataclass(frozen=True, slots=True)
-class Challenged:
+class Challenged(WireEvent):
     seat: int
     against: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "challenge", "seat": self.seat, "against": self.against}
+    event: ClassVar[str] = "challenge"
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed:
+class Revealed(WireEvent):
     """Cards turned over for everyone to see; their data is public from now on."""
 
     cards: tuple[str, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "reveal", "cards": list(self.cards)}
+    event: ClassVar[str] = "reveal"
 
 
 @dataclass(frozen=True, slots=True)
-class Judged:
+class Judged(WireEvent):
     """A challenge's verdict: ``right`` is whether the placed card was in the right order."""
 
     card: str
     against: str
     right: bool
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "judge", "card": self.card, "against": self.against, "right": self.right}
+    event: ClassVar[str] = "judge"
 
 
 @dataclass(frozen=True, slots=True)
-class Paid:
+class Paid(WireEvent):
     """Chips moved. ``None`` on either side is the supply."""
 
-    payer: int | None
-    receiver: int | None
+    payer: int | None = field(metadata={"wire": "from"})
+    receiver: int | None = field(metadata={"wire": "to"})
     amount: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "pay", "from": self.payer, "to": self.receiver, "amount": self.amount}
+    event: ClassVar[str] = "pay"
 
 
 @dataclass(frozen=True, slots=True)
-class Exchanged:
+class Exchanged(WireEvent):
     """A seat gave 5 chips back and took the top removed card, worth 5 at the end (A5)."""
 
     seat: int
     card: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "exchange", "seat": self.seat, "card": self.card}
+    event: ClassVar[str] = "exchange"
 
 
 @dataclass(frozen=True, slots=True)
-class Lapsed:
+class Lapsed(WireEvent):
     """Part of a payout the supply could not make, even after exchanges (A5)."""
 
     seat: int
     amount: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "lapse", "seat": self.seat, "amount": self.amount}
+    event: ClassVar[str] = "lapse"
 
 
 @dataclass(frozen=True, slots=True)
-class Removed:
+class Removed(WireEvent):
     """Cards that left the game for the removed pile (a wrong card, or a cleared table)."""
 
     cards: tuple[str, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "remove", "cards": list(self.cards)}
+    event: ClassVar[str] = "remove"
 
 
 @dataclass(frozen=True, slots=True)
-class Scoring:
+class Scoring(WireEvent):
     """Play stops for an interim (or the final) scoring (A6.1)."""
 
     final: bool
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "scoring", "final": self.final}
+    event: ClassVar[str] = "scoring"
 
 
 @dataclass(frozen=True, slots=True)
-class Guessed:
+class Guessed(WireEvent):
     """A secret guess. Only its seat sees ``wrong`` until all guesses are shown."""
 
     seat: int
     wrong: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "guess", "seat": self.seat, "wrong": self.wrong}
+    event: ClassVar[str] = "guess"
 
 
 @dataclass(frozen=True, slots=True)
-class Checked:
+class Checked(WireEvent):
     """All guesses shown and the table checked (A6.2): ``set_aside`` are the wrong cards."""
 
     guesses: tuple[int, ...]
     wrong: int
     set_aside: tuple[str, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "event": "check",
-            "guesses": list(self.guesses),
-            "wrong": self.wrong,
-            "set_aside": list(self.set_aside),
-        }
+    event: ClassVar[str] = "check"
 
 
 @dataclass(frozen=True, slots=True)
-class Started:
+class Started(WireEvent):
     """A new start card is laid out from the reserve (A6.4)."""
 
     card: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "start", "card": self.card}
-
-
-@dataclass(frozen=True, slots=True)
-class Ended:
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "end", "scores": list(self.scores), "winners": list(self.winners)}
+    event: ClassVar[str] = "start"
 
 
 Event = (

@@ -4,28 +4,24 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from geodeck import decks
-from geodeck.core.errors import (
-    GameOver,
-    IllegalAction,
-    RecordError,
-    SetupError,
-    WrongKind,
-)
-from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
+from geodeck.core.errors import IllegalAction, RecordError, SetupError
+from geodeck.core.game import FORMAT, Expects, Game, Outcome, Viewer, winners_of
 from geodeck.core.seats import check_seats, clockwise_from, left_of
 from geodeck.core.shuffle import shuffled
+from geodeck.core.wire import Ended
 from geodeck.cross import editions as ed
 from geodeck.cross.actions import (
+    ACTIONS,
     Accept,
     Challenge,
     CrossAction,
     Guess,
     Place,
     accept,
-    action_from_wire,
     guess,
     place,
 )
@@ -35,7 +31,6 @@ from geodeck.cross.events import (
     Challenged,
     Checked,
     Drawn,
-    Ended,
     Event,
     Guessed,
     Judged,
@@ -51,11 +46,13 @@ from geodeck.decks.cards import Card, parse_cards
 PLACE, RESPOND, GUESS = "place", "respond", "guess"
 
 
-class CrossGame(Game):
+class CrossGame(Game[CrossAction, Event]):
     """One game of Uppsala, Buxtehude, Città d'Italia or Map It! World."""
 
     family = "cross"
     games = tuple(ed.EDITIONS)
+    wire_actions = ACTIONS
+    move_rules = MappingProxyType({PLACE: "A2", RESPOND: "A4.1", GUESS: "A6.1"})
 
     def __init__(
         self,
@@ -73,13 +70,6 @@ class CrossGame(Game):
     ) -> None:
         self.edition = ed.edition(game)
         self.game = game
-        self.shared_view: tuple[int, dict[str, Any], dict[str, Any]] | None = None
-        """The seat-independent part of the views at one version (``view(shared=True)``),
-        and its keys that every seat sees alike (``view_layers``)."""
-        self.shared_faces: tuple[tuple[tuple[str, ...], int], dict[str, Any]] | None = None
-        """The card faces of the last shared view, by the cards seen and how many are
-        revealed (``revealed`` only grows), so that a view whose cards are as before gives
-        the very same object (``view.py``)."""
         self.variant = ed.check_variant(self.edition, variant)
         self.seats = tuple(check_seats(seats, *ed.PLAYERS, rule="A"))
         self.options = dict(options or {})
@@ -205,8 +195,6 @@ class CrossGame(Game):
         record["actions"] = [a.to_wire() for a in self.actions]
         return record
 
-    action_from_wire = staticmethod(action_from_wire)
-
     # -- asking ---------------------------------------------------------------------------
 
     def expects(self) -> Expects:
@@ -258,14 +246,8 @@ class CrossGame(Game):
             self._guess(action)
 
     def _validate(self, action: CrossAction) -> None:
-        """The single check behind ``apply``; ``legal_actions`` lists what passes it."""
-        if self.phase == "finished":
-            raise GameOver("the game is over")
-        if not isinstance(action, Place | Accept | Challenge | Guess):
-            raise IllegalAction(f"not a cross-family action: {action!r}")
-        kind = self._due(action.seat, _RULE_OF)
-        if action.act != kind and not (kind == RESPOND and action.act in ("accept", "challenge")):
-            raise WrongKind(f"a {kind} is due, not a {action.act}", rule=_RULE_OF[kind or ""])
+        """The family's own checks behind ``apply`` (after ``Game._check``);
+        ``legal_actions`` lists what passes them."""
         if isinstance(action, Place):
             ids = self.table.lines.get(action.line)
             if ids is None:
@@ -413,17 +395,10 @@ class CrossGame(Game):
 
         return build_view(self, seat, since, shared=shared)
 
-    def view_layers(
-        self, seat: int | None = None, *, since: int = 0
-    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
-        from geodeck.cross.view import build_layers
+    def viewer(self) -> Viewer:
+        from geodeck.cross.view import Viewer
 
-        return build_layers(self, seat, since)
-
-    def summary(self) -> dict[str, Any]:
-        from geodeck.cross.view import build_summary
-
-        return build_summary(self)
+        return Viewer(self)
 
     @property
     def draw_left(self) -> int:
@@ -444,8 +419,6 @@ class CrossGame(Game):
     def reserve_left(self) -> int:
         return len(self._reserve)
 
-
-_RULE_OF = {PLACE: "A2", RESPOND: "A4.1", GUESS: "A6.1", "": "A7"}
 
 MAX_DIFFICULTY = "max_difficulty"
 OPTIONS = (MAX_DIFFICULTY,)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from geodeck.core import game as core
 from geodeck.cross.events import Guessed
 
 if TYPE_CHECKING:
@@ -19,22 +21,61 @@ def build_view(
 ) -> dict[str, Any]:
     """Exactly what ``seat`` may know: card fronts, data only of revealed cards, its own
     guess, and the history filtered the same way. ``None`` is a spectator. ``shared``: the
-    card faces are the cards' own dicts, and what every seat sees alike is built once per
-    version and shared by the views of all seats (``Game.view``)."""
+    card faces are the cards' own dicts (``Game.view``)."""
     _check_seat(game, seat)
-    view = dict(_shared(game)[0]) if shared else _common(game, shared=False)
+    view = _common(game, shared=shared)
     view.update(_own(game, seat, since, view["guessing"]))
     return view
 
 
-def build_layers(
-    game: CrossGame, seat: int | None, since: int = 0
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``Game.view_layers``: the keys every seat sees alike (one object per version), and
-    ``seat``'s own."""
-    _check_seat(game, seat)
-    common, alike = _shared(game)
-    return alike, _own(game, seat, since, common["guessing"])
+class Viewer(core.Viewer):
+    """The views a server sends of a cross game (``Game.viewer``): what every seat sees
+    alike is built once per version and shared by the views of all seats, and the card
+    faces stay the very same object while the cards seen are as before."""
+
+    def __init__(self, game: CrossGame) -> None:
+        super().__init__(game)
+        self.game: CrossGame = game
+        self._shared: tuple[int, dict[str, Any], dict[str, Any]] | None = None
+        """The seat-independent part of the views at one version (``_common``), and its
+        keys that every seat sees alike."""
+        self._faces: tuple[tuple[tuple[str, ...], int], dict[str, Any]] | None = None
+        """The card faces of the last shared view, by the cards seen and how many are
+        revealed (``revealed`` only grows)."""
+
+    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+        _check_seat(self.game, seat)
+        view = dict(self._layers()[0])
+        view.update(_own(self.game, seat, since, view["guessing"]))
+        return view
+
+    def layers(
+        self, seat: int | None = None, *, since: int = 0
+    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
+        """The keys every seat sees alike (one object per version), and ``seat``'s own."""
+        _check_seat(self.game, seat)
+        common, alike = self._layers()
+        return alike, _own(self.game, seat, since, common["guessing"])
+
+    def _layers(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The shared view of this version (``_common``) and its keys that every seat sees
+        alike, each built once per version."""
+        game = self.game
+        cached = self._shared
+        if cached is None or cached[0] != game.version:
+            common = _common(game, shared=True, viewer=self)
+            alike = {k: v for k, v in common.items() if k not in OWN}
+            cached = self._shared = (game.version, common, alike)
+        return cached[1], cached[2]
+
+    def faces(self, seen: list[str]) -> dict[str, Any]:
+        """The shared faces of the cards ``seen``: the same object as last time if the
+        cards and how many are revealed are as before."""
+        game = self.game
+        key = (tuple(seen), len(game.revealed))
+        if self._faces is None or self._faces[0] != key:
+            self._faces = (key, _shared_faces(game, seen))
+        return self._faces[1]
 
 
 def _check_seat(game: CrossGame, seat: int | None) -> None:
@@ -42,15 +83,9 @@ def _check_seat(game: CrossGame, seat: int | None) -> None:
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
 
 
-def _shared(game: CrossGame) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The shared view of this version (``_common``) and its keys that every seat sees
-    alike, each built once per version."""
-    cached = game.shared_view
-    if cached is None or cached[0] != game.version:
-        common = _common(game, shared=True)
-        alike = {k: v for k, v in common.items() if k not in OWN}
-        cached = game.shared_view = (game.version, common, alike)
-    return cached[1], cached[2]
+def _shared_faces(game: CrossGame, seen: list[str]) -> dict[str, Any]:
+    cards, revealed = game.cards, game.revealed
+    return {cid: cards[cid].face(revealed=cid in revealed) for cid in seen}
 
 
 def _own(
@@ -71,9 +106,10 @@ def _own(
     }
 
 
-def _common(game: CrossGame, *, shared: bool) -> dict[str, Any]:
+def _common(game: CrossGame, *, shared: bool, viewer: Viewer | None = None) -> dict[str, Any]:
     """The view as every seat sees it, with ``seat``, the seat's own guess and the history
-    still to fill in (their keys are here, so that every view has its keys in one order)."""
+    still to fill in (their keys are here, so that every view has its keys in one order).
+    ``shared``: the card faces are the cards' own dicts, kept by ``viewer`` if given."""
     chips = game.chips
     seen: list[str] = game.table.ids() + game.removed
     for exchanged in chips.exchanged:
@@ -81,14 +117,10 @@ def _common(game: CrossGame, *, shared: bool) -> dict[str, Any]:
     if game.current is not None:
         seen.append(game.current)
     cards, revealed = game.cards, game.revealed
-    if shared:
-        key = (tuple(seen), len(revealed))
-        faces = game.shared_faces
-        if faces is not None and faces[0] == key:
-            shown = faces[1]
-        else:
-            shown = {cid: cards[cid].face(revealed=cid in revealed) for cid in seen}
-            game.shared_faces = (key, shown)
+    if viewer is not None:
+        shown = viewer.faces(seen)
+    elif shared:
+        shown = _shared_faces(game, seen)
     else:
         shown = {
             cid: cards[cid].revealed() if cid in revealed else cards[cid].public() for cid in seen
@@ -157,27 +189,3 @@ def _filtered(event: Any, seat: int | None) -> dict[str, Any]:
     if isinstance(event, Guessed) and event.seat != seat:
         del wire["wrong"]
     return wire
-
-
-def build_summary(game: CrossGame) -> dict[str, Any]:
-    """The object ``geodeck replay --json`` prints (RECORDS.md, Replaying)."""
-    chips = game.chips
-    outcome = game.outcome()
-    expects = game.expects()
-    return {
-        "finished": outcome is not None,
-        "seats": [
-            {
-                "name": name,
-                "chips": chips.hands[i],
-                "exchanged": len(chips.exchanged[i]),
-                "score": chips.score(i),
-            }
-            for i, name in enumerate(game.seats)
-        ],
-        "supply": chips.supply,
-        "table": {line: list(ids) for line, ids in game.table.lines.items()},
-        "removed": list(game.removed),
-        "next": {"seats": list(expects.seats), "expects": expects.kind},
-        "winners": list(outcome.winners) if outcome else [],
-    }

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from geodeck.bots import Bot
-from geodeck.core.errors import ActionError, GeodeckError, RecordError
-from geodeck.core.game import Game, new_game
+from geodeck.core.errors import ActionError, GeodeckError, MalformedAction, RecordError
+from geodeck.core.game import Game, Viewer, new_game
 from geodeck.core.records import validate
 from geodeck.decks.files import DeckError, table_deck
 from geodeck.server import bots as botplay
@@ -227,6 +227,7 @@ class Room:
         self.secret = secret
         """The table's secret (``dealing.py``): bots and server salts draw from it."""
         self.game = game
+        self._viewer: Viewer | None = None
         self.head = head
         self.actions = actions
         self.seats = seats
@@ -382,9 +383,17 @@ class Room:
             deal=encode(self.deal()),
         )
 
+    @property
+    def viewer(self) -> Viewer:
+        """The views of the table's game (``Game.viewer``), kept with it: a new game (a
+        rebuild, a rename) gets a new viewer."""
+        if self._viewer is None or self._viewer.game is not self.game:
+            self._viewer = self.game.viewer()
+        return self._viewer
+
     def _seat_parts(self, seat: int | None, table: TableParts, since: int) -> SeatParts:
         """One seat's view (its history from event ``since`` on) and legal actions, encoded."""
-        alike, own = self.game.view_layers(seat, since=since)
+        alike, own = self.viewer.layers(seat, since=since)
         legal: list[Any] = []
         if seat is not None and table.status == PLAYING and self._pause is None:
             legal = [a.to_wire() for a in self.game.legal_actions(seat)]
@@ -629,7 +638,7 @@ class Room:
             raise Refusal(ErrorCode.ACT_WRONG_SEAT, f"this connection acts for seat {seat} only")
         try:
             action = game.action_from_wire({**wire, "seat": seat})
-        except GeodeckError as err:
+        except MalformedAction as err:
             raise Refusal(ErrorCode.ACTION_MALFORMED, err.message, rule=err.rule) from None
         except Exception:
             raise Refusal(ErrorCode.ACTION_MALFORMED, "not an action of this game") from None

@@ -1,6 +1,6 @@
 """The ``state`` messages a room sends, and the deltas of a connection that asked for them.
 
-A seat's view comes in two layers (``Game.view_layers``): the keys every seat sees alike,
+A seat's view comes in two layers (``Viewer.layers``): the keys every seat sees alike,
 one object per version, and the seat's own. The engine builds a view's containers afresh
 on every call and never changes an object it gave out (card faces are the same objects
 from one version to the next), so the parts sent to a connection can be kept as they are

@@ -3,28 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
+
+from geodeck.core.wire import Ended, WireEvent
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(WireEvent):
     """A round begins: the undercover seat and the countries laid out (B2.1)."""
 
     round: int
     undercover: int
     layout: tuple[str, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "event": "round",
-            "round": self.round,
-            "undercover": self.undercover,
-            "layout": list(self.layout),
-        }
+    event: ClassVar[str] = "round"
 
 
 @dataclass(frozen=True, slots=True)
-class Hidden:
+class Hidden(WireEvent):
     """The country is hidden. Only ``seat`` sees ``country`` and ``salt`` before the
     round ends; everyone sees the ``commitment`` (B2.2)."""
 
@@ -33,9 +28,7 @@ class Hidden:
     commitment: str
     country: str
     salt: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {**self.public(), "country": self.country, "salt": self.salt}
+    event: ClassVar[str] = "hide"
 
     def public(self) -> dict[str, Any]:
         """What everyone else sees."""
@@ -48,36 +41,26 @@ class Hidden:
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffled:
+class Reshuffled(WireEvent):
     """The discard pile became the new question pile (B2.7)."""
 
     cards: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "reshuffle", "cards": self.cards}
+    event: ClassVar[str] = "reshuffle"
 
 
 @dataclass(frozen=True, slots=True)
-class Turned:
+class Turned(WireEvent):
     """The top question card is turned over and read by ``reader`` (B2.3)."""
 
     number: int
     question: str
     about: str
     reader: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "event": "question",
-            "number": self.number,
-            "question": self.question,
-            "about": self.about,
-            "reader": self.reader,
-        }
+    event: ClassVar[str] = "question"
 
 
 @dataclass(frozen=True, slots=True)
-class Replaced:
+class Replaced(WireEvent):
     """A question about a seeker was turned over with a computer player as the hider, or
     with no human seeker to stand for X: it goes to the discard pile unread and the next
     card is turned over instead (geodeck's rule for computer players, docs/rules.md)."""
@@ -85,53 +68,43 @@ class Replaced:
     question: str
     reason: str
     """``computer_hider`` or ``no_human_seeker``."""
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "replace", "question": self.question, "reason": self.reason}
+    event: ClassVar[str] = "replace"
 
 
 @dataclass(frozen=True, slots=True)
-class Named:
+class Named(WireEvent):
     """The reader named the seeker who stands for X (B1)."""
 
     seat: int
     seeker: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "name", "seat": self.seat, "seeker": self.seeker}
+    event: ClassVar[str] = "name"
 
 
 @dataclass(frozen=True, slots=True)
-class Answered:
+class Answered(WireEvent):
     seat: int
     answer: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "answer", "seat": self.seat, "answer": self.answer}
+    event: ClassVar[str] = "answer"
 
 
 @dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(WireEvent):
     """A guess stone on a country (B2.4)."""
 
     seat: int
     country: str
     size: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "stone", "seat": self.seat, "country": self.country, "size": self.size}
+    event: ClassVar[str] = "stone"
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
+class Passed(WireEvent):
     seat: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "pass", "seat": self.seat}
+    event: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
+class RoundEnded(WireEvent):
     """The undercover player reveals the country and the salt; the round is scored
     (B2.5, B2.6). ``points`` holds what each seat scored in the round."""
 
@@ -143,28 +116,7 @@ class RoundEnded:
     discovered: bool
     asked: int
     points: tuple[int, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "event": "reveal",
-            "round": self.round,
-            "undercover": self.undercover,
-            "country": self.country,
-            "salt": self.salt,
-            "commitment": self.commitment,
-            "discovered": self.discovered,
-            "asked": self.asked,
-            "points": list(self.points),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Ended:
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"event": "end", "scores": list(self.scores), "winners": list(self.winners)}
+    event: ClassVar[str] = "reveal"
 
 
 Event = (

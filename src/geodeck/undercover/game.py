@@ -7,34 +7,29 @@ The points the rules leave open are settled in the package docstring
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from geodeck import decks
-from geodeck.core.errors import (
-    GameOver,
-    IllegalAction,
-    RecordError,
-    SetupError,
-    WrongKind,
-)
+from geodeck.core.errors import IllegalAction, RecordError, SetupError
 from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
 from geodeck.core.seats import check_seats
+from geodeck.core.wire import Ended
 from geodeck.decks.countries import ANSWERS, Country, Question, parse_countries, parse_questions
 from geodeck.undercover import deal as dl
 from geodeck.undercover import variants as vr
 from geodeck.undercover.actions import (
+    ACTIONS,
     Answer,
     Hide,
     Name,
     Pass,
     Stone,
     UndercoverAction,
-    action_from_wire,
 )
 from geodeck.undercover.commitment import check_salt, commit
 from geodeck.undercover.events import (
     Answered,
-    Ended,
     Event,
     Hidden,
     Named,
@@ -49,18 +44,16 @@ from geodeck.undercover.events import (
 from geodeck.undercover.round import Asked, Round
 
 HIDE, NAME, ANSWER, STONE, FINISHED = "hide", "name", "answer", "stone", "finished"
-_RULE_OF = {HIDE: "B2.2", NAME: "B2.3", ANSWER: "B2.3", STONE: "B2.4"}
 
 
-def _an(kind: str | None) -> str:
-    return f"an {kind}" if (kind or "")[:1] in ("a", "e", "i", "o", "u") else f"a {kind}"
-
-
-class UndercoverGame(Game):
+class UndercoverGame(Game[UndercoverAction, Event]):
     """One game of Undercover in Europa."""
 
     family = "undercover"
     games = (vr.GAME,)
+    wire_actions = ACTIONS
+    move_rules = MappingProxyType({HIDE: "B2.2", NAME: "B2.3", ANSWER: "B2.3", STONE: "B2.4"})
+    end_rule = "B3"
 
     def __init__(
         self,
@@ -227,8 +220,6 @@ class UndercoverGame(Game):
         record["actions"] = [a.to_wire() for a in self.actions]
         return record
 
-    action_from_wire = staticmethod(action_from_wire)
-
     # -- asking ---------------------------------------------------------------------------
 
     def expects(self) -> Expects:
@@ -279,15 +270,8 @@ class UndercoverGame(Game):
             self._pass(action)
 
     def _validate(self, action: UndercoverAction) -> None:
-        """The single check behind ``apply``; ``legal_actions`` lists what passes it."""
-        if self.phase == FINISHED:
-            raise GameOver("the game is over", rule="B3")
-        if not isinstance(action, Hide | Name | Answer | Stone | Pass):
-            raise IllegalAction(f"not an undercover action: {action!r}")
-        kind = self._due(action.seat, _RULE_OF)
-        rule = _RULE_OF.get(kind or "")
-        if action.act != kind and not (kind == STONE and action.act == "pass"):
-            raise WrongKind(f"{_an(kind)} is due, not {_an(action.act)}", rule=rule)
+        """The game's own checks behind ``apply`` (after ``Game._check``);
+        ``legal_actions`` lists what passes them."""
         r = self.round
         if isinstance(action, Hide):
             if action.country not in r.layout:
@@ -485,11 +469,6 @@ class UndercoverGame(Game):
         from geodeck.undercover.view import build_view
 
         return build_view(self, seat, since, shared=shared)
-
-    def summary(self) -> dict[str, Any]:
-        from geodeck.undercover.view import build_summary
-
-        return build_summary(self)
 
     @property
     def draw_left(self) -> int:

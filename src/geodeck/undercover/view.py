@@ -61,7 +61,7 @@ def build_view(
         "layout": [
             game.countries[c].face() if shared else game.countries[c].card() for c in r.layout
         ],
-        "stones": _stones(game),
+        "stones": stones_of(game),
         "commitment": r.commitment,
         "hidden": (
             {"country": r.country, "salt": r.salt} if undercover and r.country is not None else None
@@ -109,7 +109,7 @@ def _reads(text: str, seats: tuple[str, ...], seeker: int | None) -> str:
     return _X.sub(lambda _: name, text)
 
 
-def _stones(game: UndercoverGame) -> dict[str, list[dict[str, Any]]]:
+def stones_of(game: UndercoverGame) -> dict[str, list[dict[str, Any]]]:
     return {
         country: [{"seat": seat, "size": size} for seat, size in stones]
         for country, stones in game.round.stones.items()
@@ -121,24 +121,3 @@ def _filtered(event: Any, seat: int | None) -> dict[str, Any]:
         return event.public()
     wire: dict[str, Any] = event.to_wire()
     return wire
-
-
-def build_summary(game: UndercoverGame) -> dict[str, Any]:
-    """The object ``geodeck replay --json`` prints for undercover (RECORDS.md, Replaying)."""
-    r = game.round
-    outcome = game.outcome()
-    expects = game.expects()
-    return {
-        "finished": outcome is not None,
-        "round": r.number,
-        "undercover": r.undercover,
-        "asked": len(r.asked),
-        "seats": [
-            {"name": name, "score": game.scores[i], "small": game.small[i], "large": game.large[i]}
-            for i, name in enumerate(game.seats)
-        ],
-        "layout": list(r.layout),
-        "stones": _stones(game),
-        "next": {"seats": list(expects.seats), "expects": expects.kind},
-        "winners": list(outcome.winners) if outcome else [],
-    }

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from geodeck import Accept, Challenge, Game, Guess, Place, new_game
+from geodeck.cli.summary import summary_of
 
 CardData = dict[str, Any]
 
@@ -151,7 +152,7 @@ def supply(game: Game) -> int:
 
 
 def lines(game: Game) -> dict[str, list[str]]:
-    table: dict[str, list[str]] = game.summary()["table"]
+    table: dict[str, list[str]] = summary_of(game)["table"]
     return table
 
 

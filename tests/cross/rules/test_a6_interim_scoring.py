@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from geodeck import Accept, Challenge, Game, Guess, IllegalAction, NotYourTurn, Place, WrongKind
+from geodeck.cli.summary import summary_of
 from tests.support import RECORDS_EXAMPLE, RECORDS_EXAMPLE_SUMMARY
 
 from . import scenario as sc
@@ -60,7 +61,7 @@ def test_a6_play_stops_when_the_next_card_is_an_intermezzo() -> None:
     assert view["current"] is None
     assert view["guessing"] == {"final": False, "most": 2, "done": [], "mine": None}
     assert sc.history(game)[-1] == {"event": "scoring", "final": False}
-    assert game.summary()["next"] == {"seats": [0, 1, 2], "expects": "guess"}
+    assert summary_of(game)["next"] == {"seats": [0, 1, 2], "expects": "guess"}
     before = sc.snapshot(game)
     with pytest.raises(WrongKind) as caught:
         game.apply(Place(2, "west-east", 0))
@@ -395,7 +396,7 @@ def test_a6_records_example_replays_to_the_documented_summary() -> None:
     exactly the summary shown under Replaying (``removed`` is in no particular order)."""
     record = json.loads(RECORDS_EXAMPLE.read_text("utf-8"))
     game = Game.from_record(record)
-    summary = game.summary()
+    summary = summary_of(game)
     unordered = {**summary, "removed": sorted(summary["removed"])}
     expected = RECORDS_EXAMPLE_SUMMARY
     assert unordered == {**expected, "removed": sorted(expected["removed"])}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from geodeck import Accept, Challenge, Game, GameOver, Guess, Outcome, Place
+from geodeck.cli.summary import summary_of
 
 from . import scenario as sc
 from .scenario import east
@@ -54,12 +55,12 @@ def test_a7_score_is_chips_plus_five_per_exchanged_card() -> None:
     assert sc.hands(game) == [7, 1, 3]
     assert game.outcome() == Outcome(scores=(7, 1, 8), winners=(2,))
     assert [seat["score"] for seat in game.view(None)["seats"]] == [7, 1, 8]
-    assert game.summary()["seats"] == [
+    assert summary_of(game)["seats"] == [
         {"name": "Ann", "chips": 7, "exchanged": 0, "score": 7},
         {"name": "Ben", "chips": 1, "exchanged": 0, "score": 1},
         {"name": "Cem", "chips": 3, "exchanged": 1, "score": 8},
     ]
-    assert game.summary()["winners"] == [2]
+    assert summary_of(game)["winners"] == [2]
 
 
 def test_a7_highest_score_wins() -> None:
@@ -75,7 +76,7 @@ def test_a7_ties_share_the_win() -> None:
     game = simple_game()
     sc.guess_all(game, 0, 1, 0)
     assert game.outcome() == Outcome(scores=(6, 4, 6), winners=(0, 2))
-    assert game.summary()["winners"] == [0, 2]
+    assert summary_of(game)["winners"] == [0, 2]
     assert game.view(1)["outcome"] == {"scores": [6, 4, 6], "winners": [0, 2]}
 
 
@@ -101,7 +102,7 @@ def test_a7_outcome_is_none_until_the_game_is_finished() -> None:
     for action in steps:
         assert game.outcome() is None
         assert game.view(None)["outcome"] is None
-        summary = game.summary()
+        summary = summary_of(game)
         assert summary["finished"] is False
         assert summary["winners"] == []
         sc.play(game, action)
@@ -110,8 +111,8 @@ def test_a7_outcome_is_none_until_the_game_is_finished() -> None:
     sc.play(game, Guess(0, 0))
     assert game.outcome() == Outcome(scores=(8, 6), winners=(0,))
     assert game.view(None)["phase"] == "finished"
-    assert game.summary()["finished"] is True
-    assert game.summary()["next"] == {"seats": [], "expects": None}
+    assert summary_of(game)["finished"] is True
+    assert summary_of(game)["next"] == {"seats": [], "expects": None}
 
 
 @pytest.mark.parametrize(

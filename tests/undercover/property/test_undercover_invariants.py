@@ -34,6 +34,7 @@ from geodeck import (
     UndercoverGame,
     WrongKind,
 )
+from geodeck.cli.summary import summary_of
 from geodeck.undercover.events import RoundEnded
 from tests.support import walk
 from tests.undercover.support import (
@@ -71,7 +72,7 @@ def test_b2_4_stones_conserved_and_b2_6_scores_are_the_stones_on_the_right_count
     totals = [0] * len(game.seats)
     rounds = 0
     while not game.finished:
-        board = {c: list(s) for c, s in game.summary()["stones"].items()}
+        board = {c: list(s) for c, s in summary_of(game)["stones"].items()}
         action = random_action(game, rng)
         if isinstance(action, Stone):
             board.setdefault(action.country, []).append({"seat": action.seat, "size": action.size})
@@ -90,7 +91,7 @@ def test_b2_4_stones_conserved_and_b2_6_scores_are_the_stones_on_the_right_count
             assert event.discovered == (len(on_country) >= 6)
             assert event.asked <= 12
             totals = [t + p for t, p in zip(totals, event.points, strict=True)]
-        assert [s["score"] for s in game.summary()["seats"]] == totals
+        assert [s["score"] for s in summary_of(game)["seats"]] == totals
     outcome = game.outcome()
     assert outcome is not None
     assert list(outcome.scores) == totals
@@ -165,7 +166,7 @@ def test_b2_2_seeker_views_do_not_depend_on_the_hidden_country(rng: random.Rando
 def assert_round_trips(game: UndercoverGame) -> None:
     record = json.loads(json.dumps(game.to_record()))
     copied = Game.from_record(record)
-    assert copied.summary() == game.summary()
+    assert summary_of(copied) == summary_of(game)
     assert copied.version == game.version
     assert copied.expects() == game.expects()
     for seat in [None, *range(len(game.seats))]:
@@ -256,7 +257,7 @@ def illegal_actions(game: UndercoverGame) -> list[Any]:
         out += [Answer(seat, "maybe"), Answer(seat, "Yes")]
     elif kind == "stone":
         out += [Stone(seat, away, "small"), Stone(seat, r.layout[0], "medium")]
-        left = game.summary()["seats"][seat]
+        left = summary_of(game)["seats"][seat]
         out += [Stone(seat, r.layout[0], size) for size in ("small", "large") if not left[size]]
     return out
 
@@ -268,7 +269,7 @@ def test_illegal_actions_raise_typed_errors_and_change_nothing(rng: random.Rando
     code, and the game is exactly as before (record, views, summary)."""
     game = random_game(rng)
     for _ in sample_states(game, rng, 0.05):
-        before = (game.to_record(), game.summary(), game.view(None), game.view(0))
+        before = (game.to_record(), summary_of(game), game.view(None), game.view(0))
         for action in illegal_actions(game):
             try:
                 game.apply(action)
@@ -280,5 +281,5 @@ def test_illegal_actions_raise_typed_errors_and_change_nothing(rng: random.Rando
             else:
                 raise AssertionError(f"{action!r} was applied")
             assert game.version == before[0]["actions"].__len__()
-        after = (game.to_record(), game.summary(), game.view(None), game.view(0))
+        after = (game.to_record(), summary_of(game), game.view(None), game.view(0))
         assert after == before

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from geodeck import Game, Hide, IllegalAction, Name, RecordError, SetupError, new_game
+from geodeck.cli.summary import summary_of
 from tests.undercover import support as sc
 from tests.undercover.support import SALT
 
@@ -30,7 +31,7 @@ def test_b_three_to_six_players(seats: int) -> None:
 def test_b1_every_player_starts_with_five_small_and_one_large_stone(seats: int) -> None:
     """RULES.md B1: per player 5 small guess stones and 1 large."""
     game = sc.dealt(seats)
-    assert [(s["small"], s["large"]) for s in game.summary()["seats"]] == [(5, 1)] * seats
+    assert [(s["small"], s["large"]) for s in summary_of(game)["seats"]] == [(5, 1)] * seats
 
 
 def test_b1_country_cards_show_their_data_face_up() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from geodeck import Game, RecordError, SetupError
+from geodeck.cli.summary import summary_of
 from tests.undercover import support as sc
 
 
@@ -76,7 +77,7 @@ def test_b2_1_the_seed_fixes_the_layouts() -> None:
 def test_b2_1_a_record_layout_is_played_as_given() -> None:
     """RECORDS.md: ``setup.layouts`` gives the laid-out countries of each round in order."""
     game = sc.scenario()
-    assert game.summary()["layout"] == sc.LAYOUT
+    assert summary_of(game)["layout"] == sc.LAYOUT
     assert [c["id"] for c in game.view(None)["layout"]] == sc.LAYOUT
 
 

@@ -17,6 +17,7 @@ from geodeck import (
     UndercoverGame,
     WrongKind,
 )
+from geodeck.cli.summary import summary_of
 from geodeck.undercover import commit, verify
 from tests.undercover import support as sc
 from tests.undercover.support import OTHER_SALT, SALT
@@ -124,7 +125,7 @@ def test_b2_2_hides_are_offered_without_a_salt_and_refused_without_one() -> None
     game = sc.scenario(seed=8)
     legal = [a for a in game.legal_actions(0) if isinstance(a, Hide)]
     assert len(legal) == len(game.legal_actions(0))
-    assert [a.country for a in legal] == game.summary()["layout"]
+    assert [a.country for a in legal] == summary_of(game)["layout"]
     assert salts_of(game) == {None}
     assert all("salt" not in a.to_wire() for a in legal)
     with pytest.raises(IllegalAction) as err:
@@ -150,7 +151,7 @@ def test_b2_2_a_new_choice_each_round() -> None:
         sc.question_round(game)
     assert game.expects() == ((1,), "hide")
     assert game.view(None)["commitment"] is None
-    layout = game.summary()["layout"]
+    layout = summary_of(game)["layout"]
     sc.play(game, Hide(1, layout[3], OTHER_SALT))
     assert game.view(None)["commitment"] == commit(layout[3], OTHER_SALT)
     assert game.view(1)["hidden"] == {"country": layout[3], "salt": OTHER_SALT}

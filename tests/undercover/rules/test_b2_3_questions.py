@@ -15,6 +15,7 @@ from geodeck import (
     UndercoverGame,
     WrongKind,
 )
+from geodeck.cli.summary import summary_of
 from tests.undercover import support as sc
 from tests.undercover.support import SALT
 
@@ -34,7 +35,7 @@ def test_b2_3_the_first_question_is_turned_over_when_the_country_is_hidden() -> 
     assert sc.of_kind(events, "question") == [
         {"event": "question", "number": 1, "question": "q01", "about": "country", "reader": 1}
     ]
-    assert game.summary()["asked"] == 1
+    assert summary_of(game)["asked"] == 1
 
 
 def test_b2_3_the_seeker_left_of_the_undercover_player_reads_first() -> None:
@@ -45,7 +46,7 @@ def test_b2_3_the_seeker_left_of_the_undercover_player_reads_first() -> None:
     assert game.view(None)["question"]["reader"] == 1
     for _ in range(12):
         sc.question_round(game)
-    sc.play(game, Hide(1, game.summary()["layout"][0], SALT))
+    sc.play(game, Hide(1, summary_of(game)["layout"][0], SALT))
     assert game.view(None)["question"]["reader"] == 2
 
 
@@ -56,7 +57,7 @@ def test_b2_3_the_reader_passes_clockwise_among_the_seekers() -> None:
     assert readers(game, 7) == [1, 2, 3, 1, 2, 3, 1]
     for _ in range(5):
         sc.question_round(game)
-    sc.play(game, Hide(1, game.summary()["layout"][0], SALT))
+    sc.play(game, Hide(1, summary_of(game)["layout"][0], SALT))
     assert readers(game, 4) == [2, 3, 0, 2]
 
 

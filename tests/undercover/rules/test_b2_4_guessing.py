@@ -14,6 +14,7 @@ from geodeck import (
     UndercoverGame,
     WrongKind,
 )
+from geodeck.cli.summary import summary_of
 from tests.undercover import support as sc
 from tests.undercover.support import SALT
 
@@ -51,7 +52,7 @@ def test_b2_4_after_the_guessing_the_next_question_follows() -> None:
     """RULES.md B2.4, B2.5: when every seeker had the chance, the next question is turned."""
     game = answered()
     sc.all_pass(game)
-    assert game.summary()["asked"] == 2
+    assert summary_of(game)["asked"] == 2
     assert game.expects() == ((0,), "answer")
 
 
@@ -61,7 +62,7 @@ def test_b2_4_a_seeker_may_pass() -> None:
     assert Pass(1) in game.legal_actions(1)
     events = sc.play(game, Pass(1))
     assert events == [{"event": "pass", "seat": 1}]
-    assert game.summary()["stones"] == {}
+    assert summary_of(game)["stones"] == {}
 
 
 def test_b2_4_one_stone_per_seeker_per_answer() -> None:
@@ -79,7 +80,7 @@ def test_b2_4_stones_may_share_a_country_several_from_one_player_too() -> None:
     sc.guesses(game, ("PT", "small"), ("PT", "large"), ("PT", "small"))
     sc.play(game, Answer(0, "no"))
     sc.guesses(game, None, ("PT", "small"), ("PT", "small"))
-    assert game.summary()["stones"] == {
+    assert summary_of(game)["stones"] == {
         "PT": [
             {"seat": 1, "size": "small"},
             {"seat": 2, "size": "large"},
@@ -101,7 +102,7 @@ def test_b2_4_small_or_large_while_one_has_any() -> None:
     with pytest.raises(IllegalAction) as err:
         game.apply(Stone(1, "IT", "large"))
     assert err.value.rule == "B2.4"
-    summary = game.summary()["seats"][1]
+    summary = summary_of(game)["seats"][1]
     assert (summary["small"], summary["large"]) == (5, 0)
 
 
@@ -113,9 +114,9 @@ def test_b2_4_with_no_stone_left_a_seeker_can_only_pass() -> None:
         sc.play(game, Answer(0, "no"))
         while game.expects().kind == "stone":
             seat = game.expects().seats[0]
-            size = "large" if game.summary()["seats"][seat]["large"] else "small"
+            size = "large" if summary_of(game)["seats"][seat]["large"] else "small"
             sc.play(game, Stone(seat, "IT", size) if seat == 1 else Pass(seat))
-    assert game.summary()["seats"][1] == {"name": "Ben", "score": 0, "small": 0, "large": 0}
+    assert summary_of(game)["seats"][1] == {"name": "Ben", "score": 0, "small": 0, "large": 0}
     sc.play(game, Answer(0, "no"))
     assert game.expects() == ((1,), "stone")
     assert game.legal_actions(1) == [Pass(1)]
@@ -155,9 +156,9 @@ def test_b2_4_stones_stay_until_the_round_ends_then_everyone_has_six_again() -> 
     game = answered(hide="ES")
     sc.guesses(game, ("PT", "large"), ("IT", "small"), None)
     for _ in range(11):
-        assert len(game.summary()["stones"]["PT"]) == 1
+        assert len(summary_of(game)["stones"]["PT"]) == 1
         sc.question_round(game)
-    summary = game.summary()
+    summary = summary_of(game)
     assert summary["round"] == 2
     assert summary["stones"] == {}
     assert [(s["small"], s["large"]) for s in summary["seats"]] == [(5, 1)] * 4

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from geodeck import Answer, Hide, Pass, Stone
+from geodeck.cli.summary import summary_of
 from tests.undercover import support as sc
 from tests.undercover.support import SALT
 
@@ -17,7 +18,7 @@ def test_b2_5_six_stones_on_the_undercover_country_discover_it() -> None:
     (reveal,) = sc.of_kind(events, "reveal")
     assert reveal["discovered"] is True
     assert reveal["asked"] == 2
-    assert game.summary()["round"] == 2
+    assert summary_of(game)["round"] == 2
 
 
 def test_b2_5_a_large_stone_counts_as_one() -> None:
@@ -28,7 +29,7 @@ def test_b2_5_a_large_stone_counts_as_one() -> None:
     sc.play(game, Answer(0, "no"))
     events = sc.guesses(game, ("FR", "small"), ("FR", "small"), None)
     assert sc.of_kind(events, "reveal") == []
-    assert game.summary()["round"] == 1
+    assert summary_of(game)["round"] == 1
     sc.play(game, Answer(0, "no"))
     events = sc.guesses(game, ("FR", "small"), None, None)
     assert sc.of_kind(events, "reveal")[0]["discovered"] is True
@@ -42,7 +43,7 @@ def test_b2_5_stones_on_other_countries_do_not_discover() -> None:
     sc.play(game, Answer(0, "no"))
     events = sc.guesses(game, ("ES", "small"), ("ES", "small"), ("ES", "small"))
     assert sc.of_kind(events, "reveal") == []
-    assert len(game.summary()["stones"]["ES"]) == 6
+    assert len(summary_of(game)["stones"]["ES"]) == 6
 
 
 def test_b2_5_discovery_waits_until_every_seeker_had_the_chance() -> None:
@@ -55,7 +56,7 @@ def test_b2_5_discovery_waits_until_every_seeker_had_the_chance() -> None:
     sc.guesses(game, ("FR", "small"))
     assert game.expects() == ((3,), "stone")
     sc.guesses(game, ("FR", "large"), None, ("ES", "small"))
-    assert game.summary()["round"] == 1
+    assert summary_of(game)["round"] == 1
     events = sc.guesses(game, ("FR", "small"))
     reveal = sc.of_kind(events, "reveal")[0]
     assert reveal["discovered"] is True
@@ -68,12 +69,12 @@ def test_b2_5_the_round_ends_after_the_twelfth_question() -> None:
     sc.play(game, Hide(0, "FR", SALT))
     for _ in range(11):
         sc.question_round(game)
-    assert game.summary()["asked"] == 12
+    assert summary_of(game)["asked"] == 12
     sc.play(game, Answer(0, "yes"))
     events = sc.guesses(game, ("FR", "small"), None, None)
     reveal = sc.of_kind(events, "reveal")[0]
     assert (reveal["discovered"], reveal["asked"], reveal["points"]) == (False, 12, [0, 0, 0, 1])
-    assert game.summary()["round"] == 2
+    assert summary_of(game)["round"] == 2
     assert game.expects() == ((1,), "hide")
 
 
@@ -88,7 +89,7 @@ def test_b2_5_the_round_ends_when_no_seeker_has_a_stone_left() -> None:
         events = sc.guesses(game, ("ES", first), ("PT", first))
     reveal = sc.of_kind(events, "reveal")[0]
     assert (reveal["discovered"], reveal["asked"]) == (False, 6)
-    assert game.summary()["round"] == 2
+    assert summary_of(game)["round"] == 2
 
 
 def test_b2_5_the_round_ends_when_no_question_is_left() -> None:
@@ -101,7 +102,7 @@ def test_b2_5_the_round_ends_when_no_question_is_left() -> None:
     events = sc.all_pass(game)
     assert sc.of_kind(events, "reveal")[0]["asked"] == 2
     assert game.expects() == ((1,), "hide")
-    assert game.summary()["round"] == 2
+    assert summary_of(game)["round"] == 2
 
 
 def test_b2_5_a_pass_counts_as_a_seeker_s_chance() -> None:
@@ -115,7 +116,7 @@ def test_b2_5_a_pass_counts_as_a_seeker_s_chance() -> None:
     sc.play(game, Answer(0, "no"))
     assert game.expects() == ((3,), "stone")
     sc.play(game, Stone(3, "FR", "small"), Pass(1))
-    assert game.summary()["round"] == 1
+    assert summary_of(game)["round"] == 1
     events = sc.play(game, Pass(2))
     assert sc.of_kind(events, "reveal")[0]["discovered"] is True
-    assert game.summary()["round"] == 2
+    assert summary_of(game)["round"] == 2

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from geodeck import Answer, Game, Hide, Pass, Stone
+from geodeck.cli.summary import summary_of
 from geodeck.undercover import commit
 from tests.undercover import support as sc
 from tests.undercover.support import SALT
 
 
 def scores(game: Game) -> list[int]:
-    return [seat["score"] for seat in game.summary()["seats"]]
+    return [seat["score"] for seat in summary_of(game)["seats"]]
 
 
 def test_b2_6_the_rulebook_example_turkey() -> None:
@@ -57,7 +58,7 @@ def test_b2_6_scores_add_up_over_the_rounds() -> None:
     for _ in range(11):
         sc.question_round(game)
     assert scores(game) == [0, 2, 1]
-    country = game.summary()["layout"][5]
+    country = summary_of(game)["layout"][5]
     sc.play(game, Hide(1, country, SALT))
     sc.answer(game)
     assert game.expects() == ((2,), "stone")

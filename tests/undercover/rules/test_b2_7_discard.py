@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from geodeck import Game, Hide
+from geodeck.cli.summary import summary_of
 from geodeck.undercover.deal import reshuffle
 from tests.undercover import support as sc
 from tests.undercover.support import SALT
@@ -10,8 +11,8 @@ from tests.undercover.support import SALT
 
 def through_round(game: Game, seat: int) -> None:
     """The undercover ``seat`` hides in the first laid-out country; all questions pass."""
-    sc.play(game, Hide(seat, game.summary()["layout"][0], SALT))
-    while game.summary()["round"] == seat + 1:
+    sc.play(game, Hide(seat, summary_of(game)["layout"][0], SALT))
+    while summary_of(game)["round"] == seat + 1:
         sc.question_round(game)
 
 
@@ -41,7 +42,7 @@ def test_b2_7_an_empty_draw_pile_is_reshuffled_from_the_discard_pile() -> None:
     game = sc.scenario(pile=pile, seed=4)
     through_round(game, 0)
     assert game.view(None)["questions_left"] == 0
-    events = sc.play(game, Hide(1, game.summary()["layout"][0], SALT))
+    events = sc.play(game, Hide(1, summary_of(game)["layout"][0], SALT))
     assert sc.of_kind(events, "reshuffle") == [{"event": "reshuffle", "cards": 12}]
     order = reshuffle(pile, 4, 1)
     assert sorted(order) == sorted(pile)
@@ -58,7 +59,7 @@ def test_b2_7_the_current_round_s_questions_are_not_reshuffled() -> None:
     game = sc.scenario(pile=sc.PILE[:14], seed=4)
     through_round(game, 0)
     first_round = sc.PILE[:12]
-    sc.play(game, Hide(1, game.summary()["layout"][0], SALT))
+    sc.play(game, Hide(1, summary_of(game)["layout"][0], SALT))
     sc.question_round(game)
     assert asked_ids(game) == sc.PILE[12:14]
     events = sc.question_round(game)
@@ -66,7 +67,7 @@ def test_b2_7_the_current_round_s_questions_are_not_reshuffled() -> None:
     assert asked_ids(game)[2] in first_round
     for _ in range(10):
         sc.question_round(game)
-    assert game.summary()["round"] == 3
+    assert summary_of(game)["round"] == 3
     view = game.view(None)
     assert (view["discarded"], view["questions_left"]) == (12, 2)
 
@@ -78,4 +79,4 @@ def test_b2_7_a_reshuffle_replays_the_same_way() -> None:
     through_round(game, 1)
     copy = Game.from_record(game.to_record())
     assert copy.view(None) == game.view(None)
-    assert copy.summary() == game.summary()
+    assert summary_of(copy) == summary_of(game)

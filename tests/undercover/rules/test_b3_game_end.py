@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from geodeck import Answer, GameOver, Hide, Pass, Stone, UndercoverGame
+from geodeck.cli.summary import summary_of
 from tests.undercover import support as sc
 from tests.undercover.support import SALT
 
@@ -12,12 +13,12 @@ from tests.undercover.support import SALT
 def quiet_round(game: UndercoverGame) -> None:
     """Play the round on: the undercover player hides in the first laid-out country if
     not hidden yet; every question passes."""
-    summary = game.summary()
+    summary = summary_of(game)
     if game.expects().kind == "hide":
         sc.play(game, Hide(summary["undercover"], summary["layout"][0], SALT))
     if game.expects().kind == "stone":
         sc.all_pass(game)
-    while game.summary()["round"] == summary["round"] and not game.finished:
+    while summary_of(game)["round"] == summary["round"] and not game.finished:
         sc.question_round(game)
 
 
@@ -28,7 +29,7 @@ def test_b3_rounds_by_player_count(seats: int, rounds: int) -> None:
     game = sc.dealt(seats, seed=seats)
     undercover = []
     while not game.finished:
-        undercover.append(game.summary()["undercover"])
+        undercover.append(summary_of(game)["undercover"])
         quiet_round(game)
     assert undercover == [i % seats for i in range(rounds)]
     assert game.view(None)["rounds"] == rounds
@@ -46,7 +47,7 @@ def test_b3_the_highest_total_wins() -> None:
     assert outcome is not None
     assert outcome.scores == (0, 2, 0, 0, 0)
     assert outcome.winners == (1,)
-    summary = game.summary()
+    summary = summary_of(game)
     assert summary["finished"] is True
     assert summary["winners"] == [1]
     assert summary["next"] == {"seats": [], "expects": None}
@@ -62,7 +63,7 @@ def test_b3_ties_share_the_win() -> None:
     sc.play(game, Stone(1, "IT", "small"), Pass(2), Pass(3), Stone(4, "IT", "small"))
     while not game.finished:
         quiet_round(game)
-    assert game.summary()["winners"] == [1, 4]
+    assert summary_of(game)["winners"] == [1, 4]
     assert game.view(3)["outcome"] == {"scores": [0, 1, 0, 0, 1], "winners": [1, 4]}
 
 
@@ -71,7 +72,7 @@ def test_b3_nobody_scoring_is_a_tie_of_everyone() -> None:
     game = sc.dealt(5, seed=1)
     while not game.finished:
         quiet_round(game)
-    assert game.summary()["winners"] == [0, 1, 2, 3, 4]
+    assert summary_of(game)["winners"] == [0, 1, 2, 3, 4]
 
 
 def test_b3_no_action_after_the_end() -> None:

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from geodeck import Game, RecordError, SetupError
+from geodeck.cli.summary import summary_of
 from tests.undercover import support as sc
 
 
@@ -34,7 +35,7 @@ def test_b4_standard_is_the_default_variant() -> None:
     """RULES.md B4: without a variant the game is ``standard``: 16 countries."""
     game = sc.dealt(4)
     assert game.variant == "standard"
-    assert len(game.summary()["layout"]) == 16
+    assert len(summary_of(game)["layout"]) == 16
 
 
 @pytest.mark.parametrize("remove", [1, 3, 5])
