@@ -43,8 +43,8 @@ def load_decks(specs: list[str]) -> dict[str, Any]:
     each read and checked (a cross game's deck as ``geodeck play --deck`` checks it)."""
     from geodeck.catalogue import catalogue
     from geodeck.decks.files import deck_cards
+    from geodeck.server.creation import deck_mapping
     from geodeck.server.protocol import Refusal
-    from geodeck.server.rooms import deck_mapping
 
     families = {g.id: g.family for g in catalogue()}
     decks: dict[str, Any] = {}
@@ -273,7 +273,7 @@ def serve(
     import uvicorn
 
     from geodeck.server.app import create_app
-    from geodeck.server.rooms import Settings
+    from geodeck.server.settings import Settings
     from geodeck.server.websocket import WebSocketProtocol
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
