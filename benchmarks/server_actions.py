@@ -29,8 +29,11 @@ from typing import NamedTuple
 
 from geodeck.bots.base import own_secret
 from geodeck.cli import serve as cli_serve
+from geodeck.server.clients import Client
+from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import Act, CreateTable, Hello, SeatSpec
-from geodeck.server.rooms import Client, Lobby, Room, Settings
+from geodeck.server.room import Room
+from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
 
 ROOT = Path(__file__).resolve().parents[1]

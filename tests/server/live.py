@@ -23,7 +23,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server import Settings, create_app
-from geodeck.server.app import RATE_LIMIT
+from geodeck.server.clients import RATE_LIMIT
 from geodeck.server.websocket import WebSocketProtocol
 from tests.support import FIXTURES, sample_cards
 

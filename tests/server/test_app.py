@@ -8,8 +8,8 @@ from typing import Any, NoReturn
 
 import pytest
 
-from geodeck.server import rooms
-from geodeck.server.rooms import CODE_ALPHABET, CODE_LENGTH
+from geodeck.server import creation
+from geodeck.server.tokens import CODE_ALPHABET, CODE_LENGTH
 from tests.server.live import LiveServer, create_table
 from tests.support import BAD_CARDS, sample_cards, with_a_bad_card
 
@@ -290,7 +290,7 @@ def test_a_failure_to_deal_or_store_a_table_is_no_500(
         raise TypeError("broken on purpose")
 
     with server.http() as http:
-        monkeypatch.setattr(rooms, "new_game", broken)
+        monkeypatch.setattr(creation, "new_game", broken)
         response = http.post("/api/tables", json=body)
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "setup/invalid"

@@ -21,8 +21,11 @@ from geodeck.bots import make_bot
 from geodeck.bots.base import own_secret
 from geodeck.core.deal import check_deal, commit_deal
 from geodeck.server import bots as botplay
+from geodeck.server.clients import Client
+from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import CreateTable, Hello, Refusal, SeatSpec
-from geodeck.server.rooms import Client, Lobby, Room, Settings
+from geodeck.server.room import Room
+from geodeck.server.settings import Settings
 from geodeck.server.storage import SeatRow, Storage
 from geodeck.undercover import Answer, Hide, commit
 from tests.server.conftest import fast_settings

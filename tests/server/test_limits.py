@@ -118,7 +118,8 @@ def test_addresses_are_counted_as_a_client_holds_them() -> None:
 def test_the_expected_time_to_find_a_table_is_months() -> None:
     """docs/protocol.md's figure: with the default limits one address finds one of 100
     live tables in about four months."""
-    from geodeck.server.rooms import CODE_ALPHABET, CODE_LENGTH, Settings
+    from geodeck.server.settings import Settings
+    from geodeck.server.tokens import CODE_ALPHABET, CODE_LENGTH
 
     settings = Settings()
     codes = len(CODE_ALPHABET) ** CODE_LENGTH

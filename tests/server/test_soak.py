@@ -18,7 +18,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from geodeck.server.rooms import Lobby
+from geodeck.server.lobby import Lobby
 from tests.server.conftest import fast_settings
 from tests.server.live import TIMEOUT, LiveServer, running, salted
 from tests.support import FIXTURES, sample_cards

@@ -270,7 +270,7 @@ def serve(
     import uvicorn
 
     from geodeck.server.app import create_app
-    from geodeck.server.rooms import Settings
+    from geodeck.server.settings import Settings
     from geodeck.server.websocket import WebSocketProtocol
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")

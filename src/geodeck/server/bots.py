@@ -1,21 +1,27 @@
 """Server-side computer players: bot seats, stand-ins and the clock's default move.
 
 A bot is given its seat's view and legal actions, never the game itself. Its choice is
-returned as an action and goes through the same path as a client's.
+returned as an action and goes through the same path as a client's (``Room.submit``).
+``RoomBots`` plays a table's bot seats and stand-ins, one move at a time, after a delay.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from geodeck.bots import LEVELS, Bot, make_bot
 from geodeck.bots.base import own_secret
 from geodeck.core.errors import GeodeckError
-from geodeck.server.dealing import bot_rng_seed
+from geodeck.server.dealing import bot_rng_seed, salt_rng
+from geodeck.server.protocol import PLAYING, Refusal
 from geodeck.undercover.actions import Hide
+
+if TYPE_CHECKING:
+    from geodeck.server.room import Room
 
 log = logging.getLogger("geodeck.server")
 
@@ -98,3 +104,79 @@ def preferred_default(legal: Sequence[Any]) -> Any | None:
         if act in by_act:
             return by_act[act]
     return None
+
+
+class RoomBots:
+    """The bots of one table: one per seat and purpose (a bot seat, a stand-in for an
+    absent player, the clock's move for a seat out of time), made when first needed."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self._bots: dict[tuple[int, str], Bot] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def controlled(self, seat: int) -> bool:
+        """Whether a bot plays the seat: a bot seat, or a stand-in for its player."""
+        state = self.room.seats[seat]
+        return state.bot is not None or state.standin
+
+    def bot_for(self, seat: int, level: str, purpose: str) -> Bot:
+        key = (seat, purpose)
+        bot = self._bots.get(key)
+        room = self.room
+        if bot is None or bot.level != level:
+            bot = build_bot(
+                level, room.secret, seat, room.game.game, purpose, atlas=atlas_of(room.head)
+            )
+            self._bots[key] = bot
+        return bot
+
+    def seat_bot(self, seat: int) -> Bot:
+        state = self.room.seats[seat]
+        if state.bot is not None:
+            return self.bot_for(seat, state.bot, "seat")
+        return self.bot_for(seat, self.room.lobby.settings.standin_level, "standin")
+
+    def schedule(self) -> None:
+        """Play the awaited seat's move after the bot delay, if a bot plays it (and the
+        move scheduled before, if any, is no longer wanted)."""
+        room = self.room
+        current = asyncio.current_task()
+        if self._task is not None and self._task is not current:
+            self._task.cancel()
+        self._task = None
+        if room.closed or room.status != PLAYING or room.paused:
+            return
+        if any(self.controlled(s) for s in room.game.expects().seats):
+            self._task = room.spawn(self._move(room.game.version))
+
+    async def _move(self, version: int) -> None:
+        room = self.room
+        await asyncio.sleep(room.lobby.settings.bot_delay)
+        async with room.lock:
+            game = room.game
+            if version != game.version or room.status != PLAYING or room.paused:
+                return
+            seats = [s for s in game.expects().seats if self.controlled(s)]
+            if not seats:
+                return
+            seat = seats[0]
+            view = game.view(seat)
+            legal = game.legal_actions(seat)
+            bot = self.seat_bot(seat)
+        if not legal:
+            return
+        salts = salt_rng(room.secret, version)
+        if quick(bot):
+            action = choose(bot, view, legal, salts)
+        else:
+            action = await asyncio.to_thread(choose, bot, view, legal, salts)
+        async with room.lock:
+            if not self.controlled(seat):
+                return
+            try:
+                await room.submit(seat, version, action.to_wire())
+            except Refusal as refusal:
+                log.debug("table %s: bot move refused: %s", room.code, refusal.code)
+                if self._task is asyncio.current_task():
+                    self.schedule()

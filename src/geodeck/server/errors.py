@@ -1,12 +1,25 @@
 """The error codes of docs/protocol.md ("Error codes"), in one place.
 
 Every refusal the server sends, over HTTP or the websocket, carries one of these codes;
-``tests/server/test_errors.py`` checks that the protocol document lists exactly them.
+no other module of the server spells one out. The engine's codes that reach the wire are
+members too, taken from the engine's error classes (``geodeck.core.errors``, the deck
+files' ``DeckError``) rather than written again. ``tests/server/test_codes_documented.py``
+checks that the protocol document lists exactly them.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from geodeck.core.errors import (
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    SetupError,
+    WrongKind,
+)
+from geodeck.decks.files import DeckError
 
 
 class ErrorCode(StrEnum):
@@ -25,18 +38,18 @@ class ErrorCode(StrEnum):
     ACT_PAUSED = "act/paused"
     CONTINUE_NOT_PAUSED = "continue/not_paused"
     CONTINUE_STALE = "continue/stale"
-    ACTION_MALFORMED = "action/malformed"
-    ACTION_NOT_YOUR_TURN = "action/not_your_turn"
-    ACTION_WRONG_KIND = "action/wrong_kind"
-    ACTION_ILLEGAL = "action/illegal"
-    ACTION_GAME_OVER = "action/game_over"
+    ACTION_MALFORMED = MalformedAction.code
+    ACTION_NOT_YOUR_TURN = NotYourTurn.code
+    ACTION_WRONG_KIND = WrongKind.code
+    ACTION_ILLEGAL = IllegalAction.code
+    ACTION_GAME_OVER = GameOver.code
     SERVER_STORAGE = "server/storage"
     SERVER_INTERNAL = "server/internal"
     SERVER_BUSY = "server/busy"
     REQUEST_MALFORMED = "request/malformed"
     REQUEST_TOO_LARGE = "request/too_large"
-    SETUP_INVALID = "setup/invalid"
-    DECK_INVALID = "deck/invalid"
+    SETUP_INVALID = SetupError.code
+    DECK_INVALID = DeckError.code
     TABLE_FULL = "table/full"
     TABLE_SEAT_TAKEN = "table/seat_taken"
     TABLE_BAD_SEAT = "table/bad_seat"

@@ -28,6 +28,9 @@ NAME_LENGTH = 40
 CLOCK_LIMIT = 3600
 PAUSE_LIMIT = 120
 
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+"""A table's status: seats still free, in play, over."""
+
 
 class Refusal(Exception):
     """A refused request or message: nothing changed. ``code`` is stable."""

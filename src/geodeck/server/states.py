@@ -27,7 +27,7 @@ _MISSING = object()
 
 
 class Recipient(Protocol):
-    """What a state needs to know of a connection (``rooms.Client``)."""
+    """What a state needs to know of a connection (``clients.Client``)."""
 
     delta: bool
     history_len: int

@@ -2,7 +2,7 @@
 moments people should have time to read (docs/protocol.md, Moments and The clock).
 
 Neither is part of the game: the engine and the record know nothing of them. The room
-(``rooms.py``) asks here when a move is due and whether the table waits; this module only
+(``clock.py``) asks here when a move is due and whether the table waits; this module only
 does the arithmetic and keeps the facts a state tells about them.
 """
 

@@ -1,0 +1,127 @@
+"""One websocket to a table: the messages read from it go to the room, those the room
+queues for it (``Client``) are written by a task of its own (docs/protocol.md, The
+websocket).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from fastapi import Request, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from geodeck.server.clients import RATE_LIMIT, Client
+from geodeck.server.errors import ErrorCode
+from geodeck.server.limits import Limited, MissLimiter, address_key
+from geodeck.server.lobby import Lobby
+from geodeck.server.protocol import (
+    Hello,
+    LimitedMessage,
+    Refusal,
+    error_message,
+    parse_client,
+)
+from geodeck.server.room import Room
+
+log = logging.getLogger("geodeck.server")
+
+CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY_MISSES = 4429
+
+
+def _limited_message(limited: Limited, version: int | None) -> str:
+    return LimitedMessage(
+        code=limited.code, message=limited.message, version=version, retry_after=limited.retry_after
+    ).model_dump_json()
+
+
+def client_address(connection: Request | WebSocket) -> str:
+    """The key a client's misses are counted under: its address as the ASGI server gives
+    it (behind a reverse proxy, uvicorn must be told to trust its X-Forwarded-For)."""
+    client = connection.client
+    return address_key(client.host if client is not None else None)
+
+
+async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
+    """One websocket to table ``code``, held in memory while it is open."""
+    await websocket.accept()
+    address = client_address(websocket)
+    try:
+        with limiter.guard(address):
+            room = await lobby.hold(code)
+    except Limited as refusal:
+        await websocket.send_text(_limited_message(refusal, None))
+        await websocket.close(CLOSE_TOO_MANY_MISSES)
+        return
+    except Refusal as refusal:
+        await websocket.send_text(error_message(refusal, None))
+        await websocket.close(CLOSE_NOT_FOUND)
+        return
+    try:
+        await _serve_client(websocket, room, limiter, address)
+    finally:
+        lobby.let_go(room)
+
+
+async def _serve_client(
+    websocket: WebSocket, room: Room, limiter: MissLimiter, address: str
+) -> None:
+    client = Client()
+    writer = asyncio.create_task(_write(websocket, client))
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            payload: str | bytes = text if text is not None else message.get("bytes") or b""
+            if client.over_rate(RATE_LIMIT, loop.time()):
+                client.push(
+                    error_message(
+                        Refusal(
+                            ErrorCode.PROTOCOL_TOO_MANY, f"at most {RATE_LIMIT} messages a second"
+                        ),
+                        room.version,
+                    )
+                )
+                continue
+            try:
+                parsed = parse_client(payload)
+            except Refusal as refusal:
+                client.push(error_message(refusal, room.version))
+                continue
+            trying = isinstance(parsed, Hello) and parsed.token is not None and not client.joined
+            if trying:
+                try:
+                    limiter.check(address)
+                except Limited as refusal:
+                    client.push(_limited_message(refusal, room.version))
+                    client.close_code = CLOSE_TOO_MANY_MISSES
+                    break
+            await room.handle(client, parsed)
+            if trying and not client.joined:
+                limiter.miss(address)  # the token fits no seat (auth/bad_token)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await room.leave(client)
+        client.end()
+        try:
+            await asyncio.wait_for(writer, timeout=1.0)
+        except (TimeoutError, asyncio.CancelledError, Exception):
+            writer.cancel()
+
+
+async def _write(websocket: WebSocket, client: Client) -> None:
+    try:
+        while True:
+            text = await client.queue.get()
+            if text is None:
+                if websocket.application_state == WebSocketState.CONNECTED:
+                    await websocket.close(client.close_code)
+                return
+            await websocket.send_text(text)
+    except Exception:
+        log.debug("a client went away while being written to", exc_info=True)

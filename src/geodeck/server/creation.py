@@ -1,0 +1,126 @@
+"""What a new table is made of: its seats' names, its deck, its options and its deal.
+
+``Lobby.create`` (``lobby.py``) asks here whether a request fits and deals the table from
+its secret; a request that does not fit is a ``Refusal`` with its code, before anything
+is stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from geodeck.core.errors import GeodeckError, RecordError
+from geodeck.core.game import Game, new_game
+from geodeck.core.records import validate
+from geodeck.decks.files import DeckError, table_deck
+from geodeck.server import bots as botplay
+from geodeck.server import dealing
+from geodeck.server.errors import SETUP_REFUSALS, ErrorCode, engine_code
+from geodeck.server.protocol import CreateTable, Refusal
+from geodeck.server.settings import Settings
+from geodeck.undercover.variants import COMPUTERS
+
+log = logging.getLogger("geodeck.server")
+
+
+def deck_for(settings: Settings, game: str, given: Any) -> Any:
+    """The deck a new table of ``game`` is dealt from: the one the request gave, else the
+    server's deck for that game, else the server's deck for every game (``*``)."""
+    if given is not None:
+        try:
+            return table_deck(given)
+        except DeckError as err:
+            raise Refusal(ErrorCode.DECK_INVALID, err.message) from None
+    decks = settings.decks
+    if game in decks:
+        return decks[game]
+    return decks.get("*")
+
+
+def computer_seats(request: CreateTable) -> dict[str, Any]:
+    """The table's options; for Undercover with the bot seats added as ``computers``
+    (geodeck's rule for computer players, docs/rules.md), which only the server sets."""
+    options = dict(request.options)
+    if COMPUTERS in options:
+        raise Refusal(
+            ErrorCode.SETUP_INVALID, f"{COMPUTERS!r} is set by the server from the bot seats"
+        )
+    bots = [i for i, spec in enumerate(request.seats) if spec.bot is not None]
+    if request.game == "undercover" and bots:
+        options[COMPUTERS] = bots
+    return options
+
+
+def seating(settings: Settings, request: CreateTable) -> tuple[list[str], list[int]]:
+    """The seats' names and the seats the creator claims; ``Refusal`` if they do not fit."""
+    specs = request.seats
+    for spec in specs:
+        if spec.bot is not None:
+            try:
+                botplay.check_level(spec.bot)
+            except GeodeckError as err:
+                raise Refusal(ErrorCode.SETUP_INVALID, err.message) from None
+    names: list[str] = []
+    for i, spec in enumerate(specs):
+        default = f"Bot {i + 1}" if spec.bot else f"Player {i + 1}"
+        names.append((spec.name or default).strip() or default)
+    for i, name in enumerate(names):
+        if any(name.lower() == other.lower() for other in names[:i]):
+            raise Refusal(ErrorCode.TABLE_BAD_NAME, f"two seats are called {name!r}")
+    if request.clock is not None and request.clock < settings.min_clock:
+        raise Refusal(
+            ErrorCode.REQUEST_MALFORMED,
+            f"clock: at least {settings.min_clock:g} seconds, or null for no clock",
+        )
+    if request.bank and request.clock is None:
+        raise Refusal(ErrorCode.REQUEST_MALFORMED, "bank: a time bank needs a clock")
+    humans = [i for i, s in enumerate(specs) if s.bot is None]
+    claim = request.claim if request.claim is not None else humans[:1]
+    if len(set(claim)) != len(claim) or any(c not in humans for c in claim):
+        raise Refusal(ErrorCode.TABLE_BAD_SEAT, "claim lists human seats of this table, each once")
+    return names, claim
+
+
+def dealt(game: str, names: list[str], *, deck: Any, **setup: Any) -> tuple[Game, dict[str, Any]]:
+    """``new_game`` and the head of its record (the record without its actions). With a
+    ``deck`` other than the shipped one, ``RecordError`` if the record breaks the schema
+    (a card the engine deals but a record cannot hold): the table could not be restored
+    from storage."""
+    new = new_game(game, names, deck=deck, **setup)
+    head = new.to_record()
+    if deck is not None:
+        validate(head)
+    head.pop("actions", None)
+    return new, head
+
+
+def deal(
+    settings: Settings, request: CreateTable, names: list[str], secret: bytes
+) -> tuple[Game, dict[str, Any]]:
+    """The table's game, dealt from its secret, and its record's head with the deal
+    commitment (``dealing.py``); ``Refusal`` if it cannot be dealt. Blocking: the lobby
+    runs it off the event loop."""
+    deck = deck_for(settings, request.game, request.deck)
+    options = computer_seats(request)
+    try:
+        game, head = dealt(
+            request.game,
+            names,
+            variant=request.variant,
+            seed=dealing.deal_seed(secret, request.seed),
+            options=options,
+            deck=deck,
+        )
+    except RecordError as err:
+        raise Refusal(
+            ErrorCode.SETUP_INVALID, f"the table's record would not be valid: {err.message}"
+        ) from None
+    except GeodeckError as err:
+        refused = engine_code(err.code, SETUP_REFUSALS, ErrorCode.SETUP_INVALID)
+        raise Refusal(refused, err.message, rule=err.rule) from None
+    except Exception as err:
+        log.warning("a table could not be dealt: %s: %.200s", type(err).__name__, err)
+        raise Refusal(ErrorCode.SETUP_INVALID, "the table cannot be dealt") from None
+    head["deal"] = dealing.seal(head["setup"], secret)
+    return game, head

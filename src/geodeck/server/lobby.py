@@ -1,0 +1,273 @@
+"""Every table this process holds: the ways to create, find, restore and release them.
+
+The ``Lobby`` holds a room only while something uses it (an open websocket, an HTTP
+request) and releases it a linger after its last use (docs/protocol.md, Memory); storage
+holds it all, so a released table is restored, replayed from its record, when it is asked
+for again. It also stores each action (``append``), in shared commits where it can.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from typing import Any, TypeVar
+
+from geodeck.core.game import Game
+from geodeck.server import bots as botplay
+from geodeck.server import creation
+from geodeck.server.errors import ErrorCode
+from geodeck.server.fanout import Fanout, LocalFanout
+from geodeck.server.protocol import Created, CreateTable, Joined, JoinTable, Refusal
+from geodeck.server.room import Room
+from geodeck.server.seats import SeatState
+from geodeck.server.settings import Settings
+from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
+from geodeck.server.tokens import could_be_code, new_code, new_token, normal_code, token_hash
+from geodeck.server.writer import Writer
+
+log = logging.getLogger("geodeck.server")
+
+T = TypeVar("T")
+
+
+class Lobby:
+    """Every table this process holds, and the ways to make, find and restore them."""
+
+    def __init__(self, settings: Settings, storage: Storage, fanout: Fanout | None = None) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.fanout: Fanout = fanout or LocalFanout()
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+        self._writer: Writer | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Blocking work (storage, replays) off the event loop."""
+        return await asyncio.to_thread(work, *args, **kwargs)
+
+    async def append(
+        self,
+        code: str,
+        index: int,
+        action: Mapping[str, Any],
+        *,
+        status: str,
+        outcome: Mapping[str, Any] | None,
+    ) -> None:
+        """Store one action; returns once it is committed. Where storage is a SQLite file
+        served by this process alone, the actions of all tables share commits (``Writer``);
+        else each goes in a worker thread."""
+        storage = self.storage
+        if storage.quick_appends and not self.fanout.shared:
+            if self._writer is None:
+                self._writer = Writer(storage.append_actions)
+            await self._writer.append(Append(code, index, action, status, outcome))
+        else:
+            await self.run(
+                storage.append_action, code, index, action, status=status, outcome=outcome
+            )
+
+    async def start(self) -> None:
+        botplay.check_level(self.settings.standin_level)
+        await self.run(self.storage.create_schema)
+        await self.fanout.start(self._on_remote_change)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_every())
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.rooms.clear()
+        await self.fanout.close()
+        if self._writer is not None:
+            await self._writer.close()
+            self._writer = None
+        await self.run(self.storage.close)
+
+    # -- memory: a table is held while it is used, restored when it is asked for ----------
+
+    async def hold(self, code: str) -> Room:
+        """The table with that code (as ``room``), held in memory until ``let_go``."""
+        room = await self.room(code)
+        room.holders += 1
+        return room
+
+    def let_go(self, room: Room) -> None:
+        room.holders -= 1
+        room.used = time.monotonic()
+
+    @contextlib.asynccontextmanager
+    async def using(self, code: str) -> AsyncIterator[Room]:
+        """``hold`` the table with that code for the work inside, then ``let_go``."""
+        room = await self.hold(code)
+        try:
+            yield room
+        finally:
+            self.let_go(room)
+
+    async def sweep(self) -> int:
+        """Release every table nothing has used for ``Settings.linger`` seconds; return
+        how many were released."""
+        now = time.monotonic()
+        linger = self.settings.linger
+        released = 0
+        for room in [r for r in self.rooms.values() if r.idle(linger, now)]:
+            released += await self.release(room)
+        return released
+
+    async def release(self, room: Room) -> bool:
+        """Let go of a table that is idle (``Room.idle``), checked again under its lock:
+        no action is half done then, and each one was stored before anyone heard of it, so
+        storage holds all of it. Its bots, clock and grace periods stop; whoever asks for
+        the table next gets it restored from storage. Whether it was released."""
+        async with room.lock:
+            if self.rooms.get(room.code) is not room:
+                return False
+            if not room.idle(self.settings.linger, time.monotonic()):
+                return False
+            del self.rooms[room.code]
+            await room.close()
+        return True
+
+    async def _sweep_every(self) -> None:
+        every = min(max(self.settings.linger / 2, 0.05), 10.0)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("releasing idle tables failed")
+
+    async def _on_remote_change(self, code: str, version: int) -> None:
+        room = self.rooms.get(code)
+        if room is not None:
+            await room.on_remote_change(version)
+
+    async def room(self, code: str) -> Room:
+        """The table with that code, from memory or storage; ``Refusal`` if there is none."""
+        code = normal_code(code)
+        room = self.rooms.get(code)
+        if room is None and could_be_code(code):
+            room = await self._load(code)
+        if room is None:
+            raise Refusal(ErrorCode.TABLE_NOT_FOUND, f"no table {code!r}")
+        return room
+
+    async def _load(self, code: str) -> Room | None:
+        async with self._loading:
+            room = self.rooms.get(code)
+            if room is not None:
+                return room
+            stored = await self.run(self.storage.load_table, code)
+            if stored is None:
+                return None
+            room = await self._restore(stored)
+            self.rooms[code] = room
+            room.start()
+            return room
+
+    async def _restore(self, stored: StoredTable) -> Room:
+        game = await self.run(Game.from_record, stored.record())
+        secret = stored.secret
+        if secret is None:
+            secret = await self.run(
+                self.storage.keep_secret, stored.code, self.settings.new_secret()
+            )
+        names = [str(n) for n in stored.head.get("seats", [])]
+        by_seat = {row.seat: row for row in stored.seats}
+        seats = [
+            SeatState(
+                name=name,
+                bot=by_seat[i].bot if i in by_seat else None,
+                token_hash=by_seat[i].token_hash if i in by_seat else None,
+            )
+            for i, name in enumerate(names)
+        ]
+        return Room(
+            self,
+            code=stored.code,
+            game=game,
+            head=stored.head,
+            actions=[dict(a) for a in stored.actions],
+            seats=seats,
+            clock=stored.clock,
+            secret=secret,
+            pause=stored.pause,
+            bank=stored.bank,
+            banks=stored.banks,
+            timeouts=stored.timeouts,
+        )
+
+    async def create(self, request: CreateTable, base: str) -> Created:
+        specs = request.seats
+        names, claim = creation.seating(self.settings, request)
+        secret = self.settings.new_secret()
+        game, head = await self.run(creation.deal, self.settings, request, names, secret)
+        pause = self.settings.pause if request.pause is None else request.pause
+        tokens = {seat: new_token() for seat in claim}
+        seats = [
+            SeatState(
+                name=names[i],
+                bot=spec.bot,
+                token_hash=token_hash(tokens[i]) if i in tokens else None,
+            )
+            for i, spec in enumerate(specs)
+        ]
+        for _ in range(20):
+            code = new_code()
+            if code in self.rooms:
+                continue
+            room = Room(
+                self,
+                code=code,
+                game=game,
+                head=head,
+                actions=[],
+                seats=seats,
+                clock=request.clock,
+                secret=secret,
+                pause=pause,
+                bank=request.bank,
+            )
+            try:
+                await self.run(
+                    self.storage.create_table,
+                    code=code,
+                    game=game.game,
+                    variant=game.variant,
+                    status=room.status,
+                    clock=request.clock,
+                    head=head,
+                    seat_rows=[SeatRow(i, s.bot, s.token_hash) for i, s in enumerate(seats)],
+                    secret=secret,
+                    pause=pause,
+                    bank=request.bank,
+                )
+            except Conflict:
+                continue
+            except Exception:
+                log.exception("table %s could not be stored", code)
+                raise Refusal(
+                    ErrorCode.SERVER_STORAGE, "the table could not be stored; try again"
+                ) from None
+            self.rooms[code] = room
+            room.start()
+            return Created(
+                table=room.info(base), tokens={str(seat): t for seat, t in tokens.items()}
+            )
+        raise Refusal(ErrorCode.SERVER_BUSY, "no free table code was found; try again")
+
+    async def join(self, code: str, request: JoinTable, base: str) -> Joined:
+        async with self.using(code) as room:
+            seat, token = await room.seating.claim(request.seat, request.name)
+            if self.fanout.shared:
+                await self.fanout.publish(room.code, room.version)
+            return Joined(seat=seat, token=token, table=room.info(base))

@@ -1,0 +1,41 @@
+"""How the server runs: ``geodeck serve`` fills ``Settings`` from its options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from geodeck.server import dealing
+
+
+@dataclass
+class Settings:
+    """How the server runs; ``geodeck serve`` fills it from its options."""
+
+    database_url: str | None = None
+    schema: str | None = None
+    redis_url: str | None = None
+    decks: dict[str, Any] = field(default_factory=dict)
+    """Decks by game; the key ``*`` is the deck for every game without its own."""
+    grace: float = 30.0
+    bot_delay: float = 0.5
+    standin_level: str = "casual"
+    min_clock: float = 5.0
+    """The shortest per-move clock a table may ask for, in seconds."""
+    pause: float = 20.0
+    """Seconds a table waits at most after a moment (a verdict, a scoring, a round's
+    result) for its people to continue, for tables created without a ``pause``."""
+    new_secret: Callable[[], bytes] = dealing.new_secret
+    """Where each new table's secret comes from (``dealing.py``): ``secrets``. A test may
+    give the same secret to two tables to compare them."""
+    linger: float = 60.0
+    """Seconds a table nobody is connected to stays in memory after its last use (its
+    creation, a lookup, its last client leaving); then it is released, and restored from
+    storage when it is asked for again."""
+    miss_burst: int = 20
+    """Wrong table codes and seat tokens a client address may try in a row (``limits``)."""
+    miss_refill: float = 6.0
+    """Seconds until an address that used up its misses may try once more."""
+    miss_addresses: int = 20_000
+    """The most client addresses whose misses are kept track of."""

@@ -1,0 +1,8 @@
+"""Where the server keeps its tables: ``schema.py`` says what is stored, ``store.py``
+reads and writes it (``Storage``), ``batches.py`` writes the actions of many tables in
+one commit on SQLite."""
+
+from geodeck.server.storage.schema import Append, Conflict, SeatRow, StoredTable
+from geodeck.server.storage.store import Storage, default_url, engine_url
+
+__all__ = ["Append", "Conflict", "SeatRow", "Storage", "StoredTable", "default_url", "engine_url"]

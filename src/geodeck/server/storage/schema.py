@@ -1,0 +1,127 @@
+"""What storage holds: the database tables, and the rows read from and written to them.
+
+A table's record is kept in two parts: its head (the record without actions, written
+once at creation and changed only by a seat rename before play) and one row per action.
+The primary key ``(code, idx)`` of the actions makes a second writer of the same action
+index fail instead of forking the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
+
+metadata = MetaData()
+
+
+def _keyed_by_code(name: str, *columns: Column[Any]) -> Table:
+    """A table whose rows belong to one table code (the first part of its key)."""
+    return Table(name, metadata, Column("code", String(16), primary_key=True), *columns)
+
+
+tables = _keyed_by_code(
+    "geodeck_tables",
+    Column("game", String(32), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("version", Integer, nullable=False),
+    Column("clock", Float, nullable=True),
+    Column("head", Text, nullable=False),
+    Column("outcome", Text, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+seats = _keyed_by_code(
+    "geodeck_seats",
+    Column("seat", Integer, primary_key=True),
+    Column("bot", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+table_secrets = _keyed_by_code(
+    "geodeck_secrets",
+    Column("secret", String(128), nullable=False),
+)
+"""Each table's secret (``dealing.py``), hex: never sent, never part of a record."""
+
+actions = _keyed_by_code(
+    "geodeck_actions",
+    Column("idx", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+timings = _keyed_by_code(
+    "geodeck_timings",
+    Column("pause", Float, nullable=False),
+    Column("bank", Float, nullable=False),
+    Column("banks", Text, nullable=True),
+)
+"""Each table's pause after a moment and time bank (``timing.py``), with the banks the
+seats have left; a table stored before tables had them has no row (no pause, no bank)."""
+
+timeouts = _keyed_by_code(
+    "geodeck_timeouts",
+    Column("idx", Integer, primary_key=True),
+    Column("event", Integer, nullable=False),
+)
+"""The actions the server played for a seat whose time ran out, each with the number of
+its first history event: what the history says of it, not part of the record."""
+
+
+class Conflict(Exception):
+    """Another writer stored this table's row or action first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    code: str
+    game: str
+    variant: str
+    status: str
+    clock: float | None
+    head: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    actions: tuple[dict[str, Any], ...]
+    secret: bytes | None = None
+    """``None`` for a table stored before tables had secrets."""
+    pause: float = 0.0
+    bank: float = 0.0
+    banks: dict[int, float] = field(default_factory=dict)
+    """What each seat that used some of its bank has left."""
+    timeouts: tuple[int, ...] = ()
+    """The history events that begin a move the server played when a seat's time ran out."""
+
+    def record(self) -> dict[str, Any]:
+        """The table's full ``geodeck/1`` record."""
+        return {**self.head, "actions": [dict(a) for a in self.actions]}
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One action to store: number ``index`` of table ``code``, with the table's status
+    (and outcome, once finished) after it."""
+
+    code: str
+    index: int
+    action: Mapping[str, Any]
+    status: str
+    outcome: Mapping[str, Any] | None = None
+
+
+def dumps(value: Any) -> str:
+    """A value as the JSON text a column holds."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
