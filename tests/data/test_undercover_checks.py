@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tools.countries import answers, figures
+from tools.countries import answers, figures, rules
 from tools.countries import factbook as fb
 from tools.countries import questions as qs
 from tools.countries.curated import Row
@@ -128,9 +128,13 @@ def test_a_density_answer_that_hangs_on_an_overstated_population_fails() -> None
     q19 = next(spec.rule for spec in qs.ALL if spec.id == "q19")
     assert q19 is not None
     overstated = card(202_200)  # 202.2 per km²: yes; the census figure gives 195.6: no
-    assert figures.check_thresholds({"IT": overstated}, {"q19": q19}, {"IT": 195_600.0}, qs.answer)
+    assert figures.check_thresholds(
+        {"IT": overstated}, {"q19": q19}, {"IT": 195_600.0}, rules.answer
+    )
     curated = card(195_600, tag="curated:populations")
-    assert not figures.check_thresholds({"IT": curated}, {"q19": q19}, {"IT": 202_200.0}, qs.answer)
+    assert not figures.check_thresholds(
+        {"IT": curated}, {"q19": q19}, {"IT": 202_200.0}, rules.answer
+    )
 
 
 def _row(values: dict[str, str]) -> Row:

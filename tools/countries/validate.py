@@ -1,7 +1,7 @@
 """Validators for the Undercover data. Any problem fails the build.
 
 ``check_shipped`` needs only the two output documents (and the flags folder): it is what
-``python -m tools.countries --check`` runs on the files in the package. ``cross_check``
+``python -m tools countries --check`` runs on the files in the package. ``cross_check``
 compares the built data with the other packages (Factbook memberships, REST Countries,
 pyworldatlas borders, flag descriptions) and with the curated exceptions, which must each
 still explain a difference.
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tools.countries import answers, figures
+from tools.countries import answers, figures, rules
 from tools.countries import factbook as fb
 from tools.countries import questions as qs
 from tools.countries.build import ADDED_TO_EUROPE, Builder, fold
@@ -222,7 +222,7 @@ def check_questions(countries: Mapping[str, Any], questions: Mapping[str, Any]) 
             missing = sorted(set(countries) - set(answers))
             extra = sorted(set(answers) - set(countries))
             problems.append(f"{qid}: answers missing {missing}, extra {extra}")
-        bad = {c: a for c, a in answers.items() if a not in qs.ANSWERS}
+        bad = {c: a for c, a in answers.items() if a not in rules.ANSWERS}
         if bad:
             problems.append(f"{qid}: answers not allowed: {bad}")
         rule = question.get("rule")
@@ -231,8 +231,8 @@ def check_questions(countries: Mapping[str, Any], questions: Mapping[str, Any]) 
             continue
         for code, card in sorted(countries.items()):
             try:
-                derived = qs.answer(rule, card)
-            except qs.RuleError as err:
+                derived = rules.answer(rule, card)
+            except rules.RuleError as err:
                 problems.append(f"{qid}: {err}")
                 break
             if answers.get(code) != derived:
@@ -375,8 +375,8 @@ def check_figures(
     problems += figures.check_ranks(
         countries, ranking, {"area": areas, "population": populations}, explained
     )
-    rules = {spec.id: spec.rule for spec in qs.ALL if spec.rule is not None}
-    problems += figures.check_thresholds(countries, rules, populations, qs.answer)
+    rule_of = {spec.id: spec.rule for spec in qs.ALL if spec.rule is not None}
+    problems += figures.check_thresholds(countries, rule_of, populations, rules.answer)
     return problems
 
 

@@ -1,8 +1,9 @@
 """Make the browser's map data from Natural Earth country shapes.
 
 Reads the TopoJSON of the npm package ``world-atlas`` (Natural Earth, public domain) and
-the ISO code table of ``i18n-iso-countries`` from ``tools/geometry/node_modules`` (run
-``npm ci`` there first) and writes two files into ``src/geodeck/web/geo/``:
+the ISO code table of ``i18n-iso-countries`` from ``tools/geometry/node_modules`` (the command
+runs ``npm ci`` there when they are missing) and writes two files into
+``src/geodeck/web/geo/``:
 
 - ``world.json``: every country at the 1:110m scale;
 - ``europe.json``: the countries at the 1:50m scale, cut to a box around Europe (the
@@ -15,21 +16,23 @@ before. Borders that two countries share are simplified once, so they still meet
 
 The output depends only on the input files: running this again gives the same bytes.
 
-    python tools/geometry/build.py            # write the files
-    python tools/geometry/build.py --check    # exit 1 if the shipped files are out of date
+    python -m tools geometry            # write the files
+    python -m tools geometry --check    # build into a temporary folder; exit 1 if a
+                                        # shipped file differs
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import math
-import sys
-from collections.abc import Iterable, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tools import npm
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -399,29 +402,32 @@ def _dot(points: Sequence[tuple[float, float]], unit: float) -> list[int]:
     return [gx, gy, 1, 0, 0, 1, -1, 0]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="only compare with the files")
-    args = parser.parse_args(argv)
-    if not (MODULES / "world-atlas").is_dir():
-        print("run `npm ci` in tools/geometry first", file=sys.stderr)
-        return 2
-    stale = []
-    OUT.mkdir(parents=True, exist_ok=True)
-    for cut in CUTS:
-        text = build(cut)
-        path = OUT / f"{cut.name}.json"
-        if args.check:
-            if not path.exists() or path.read_text("utf-8") != text:
-                stale.append(path.name)
-            continue
-        path.write_text(text, "utf-8")
-        print(f"{path.relative_to(ROOT)}: {len(text.encode()) // 1024} KiB")
+def same(built: Path, shipped: Path) -> bool:
+    return shipped.is_file() and shipped.read_bytes() == built.read_bytes()
+
+
+def run(*, check: bool, say: Callable[[str], None] = print) -> int:
+    """Write the files (or, with ``check``, build them into a temporary folder and compare)."""
+    npm.ensure(HERE, say)
+    with tempfile.TemporaryDirectory(prefix="geodeck-geo-") as scratch:
+        out = Path(scratch) if check else OUT
+        out.mkdir(parents=True, exist_ok=True)
+        for cut in CUTS:
+            say(f"{cut.name}: {cut.source} at {cut.tolerance} degrees")
+            path = out / f"{cut.name}.json"
+            path.write_text(build(cut), "utf-8")
+            say(f"  {path.name}: {path.stat().st_size // 1024} KiB")
+        if not check:
+            return 0
+        stale = [path.name for path in sorted(out.iterdir()) if not same(path, OUT / path.name)]
     if stale:
-        print(f"out of date: {', '.join(stale)}", file=sys.stderr)
+        say(f"out of date in {OUT.relative_to(ROOT)}: {', '.join(stale)}")
         return 1
+    say(f"the shipped files in {OUT.relative_to(ROOT)} match a fresh build")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from tools.__main__ import alias
+
+    raise SystemExit(alias("geometry"))

@@ -1,5 +1,7 @@
+"""``python -m tools.places``: the same as ``python -m tools places`` (docs/data.md)."""
+
 import sys
 
-from tools.places.build import main
+from tools.__main__ import alias
 
-sys.exit(main())
+sys.exit(alias("places"))

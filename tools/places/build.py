@@ -1,8 +1,7 @@
-"""Build the shipped place decks: ``python -m tools.places`` (docs/data.md)."""
+"""Build the shipped place decks: ``python -m tools places`` (docs/data.md)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,8 +10,18 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from tools.places import curated, decks, names, populations, sources, validate, validate_names
+from tools.places import (
+    context,
+    curated,
+    decks,
+    names,
+    populations,
+    sources,
+    validate,
+    validate_names,
+)
 from tools.places.geo import Box
+from tools.places.regions import LANDS, REGIONS, italian_cities
 
 BORDER_SIGHTS = {
     "uppsala": {"matterhorn": "IT"},
@@ -33,7 +42,7 @@ def dump(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def second_sources(ctx: decks.Context, data: dict[str, Any]) -> dict[str, list[Any]]:
+def second_sources(ctx: context.Context, data: dict[str, Any]) -> dict[str, list[Any]]:
     """The second population figure of every place card: GeoNames id to [figure, tag]."""
     out: dict[str, list[Any]] = {}
     for card in data["cards"].values():
@@ -50,7 +59,7 @@ def second_sources(ctx: decks.Context, data: dict[str, Any]) -> dict[str, list[A
     return dict(sorted(out.items()))
 
 
-def reference(ctx: decks.Context) -> dict[str, Any]:
+def reference(ctx: context.Context) -> dict[str, Any]:
     """Boxes and facts for the checks that run without the sources."""
 
     def box(points: Sequence[tuple[float, float]]) -> list[float]:
@@ -67,23 +76,21 @@ def reference(ctx: decks.Context) -> dict[str, Any]:
     lands: dict[str, list[tuple[float, float]]] = {}
     for p in ctx.places.values():
         ags = p.admin4
-        if p.country == "DE" and len(ags) == 8 and ags[:2] in decks.LANDS:
-            lands.setdefault(decks.LANDS[ags[:2]][0], []).append((p.lat, p.lon))
+        if p.country == "DE" and len(ags) == 8 and ags[:2] in LANDS:
+            lands.setdefault(LANDS[ags[:2]][0], []).append((p.lat, p.lon))
     regions: dict[str, list[tuple[float, float]]] = {}
-    for city in decks.italian_cities(ctx):
-        code = decks.REGIONS[city.comune.region][0]
+    for city in italian_cities(ctx):
+        code = REGIONS[city.comune.region][0]
         regions.setdefault(code, []).append((city.place.lat, city.place.lon))
     return {
         "countries": countries,
         "lands": {k: box(v) for k, v in sorted(lands.items())},
         "regions": {k: box(v) for k, v in sorted(regions.items())},
-        "small_capitals": sorted(
-            c.comune.code for c in decks.italian_cities(ctx) if c.comune.capoluogo
-        ),
+        "small_capitals": sorted(c.comune.code for c in italian_cities(ctx) if c.comune.capoluogo),
     }
 
 
-def source_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[str]:
+def source_checks(ctx: context.Context, built: dict[str, dict[str, Any]]) -> list[str]:
     problems: list[str] = []
     for deck, data in built.items():
         border = dict(BORDER_SIGHTS[deck])
@@ -96,7 +103,7 @@ def source_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[
     areas = {r["ags"]: float(r["area"]) for r in curated.read("de-areas")}
     problems += validate.check_area_agreement(areas, packaged)
     elevations: dict[str, int | None] = {}
-    for city in decks.italian_cities(ctx):
+    for city in italian_cities(ctx):
         p = city.place
         elevations[city.comune.code] = p.elevation if p.elevation is not None else p.dem
     problems += validate.check_altitude_agreement(curated.read("it-altitudes"), elevations)
@@ -104,10 +111,10 @@ def source_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[
     return problems
 
 
-def name_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[str]:
+def name_checks(ctx: context.Context, built: dict[str, dict[str, Any]]) -> list[str]:
     """The names of every deck against their sources (``tools.places.validate_names``)."""
     cats = names.Catalogues({"en": ctx.en, "de": ctx.de, "it": ctx.it}, names.cldr_cities())
-    comuni = {c.place.gid: c.comune for c in decks.italian_cities(ctx)}
+    comuni = {c.place.gid: c.comune for c in italian_cities(ctx)}
     problems = validate_names.check_curated_names({g: p.name for g, p in ctx.places.items()})
     for deck, data in built.items():
         found = validate_names.gather(
@@ -118,7 +125,7 @@ def name_checks(ctx: decks.Context, built: dict[str, dict[str, Any]]) -> list[st
 
 
 def build_all(
-    ctx: decks.Context, step: Callable[[str], None]
+    ctx: context.Context, step: Callable[[str], None]
 ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, str]], list[str]]:
     """The four decks, their must-have places, and notes on how they were chosen."""
     built: dict[str, dict[str, Any]] = {}
@@ -149,15 +156,9 @@ def build_all(
     return built, musts, notes
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.places", description=__doc__)
-    parser.add_argument(
-        "--check",
-        action="store_true",
-        help="build and validate, then compare with the shipped files instead of writing",
-    )
-    parser.add_argument("--out", type=Path, default=validate.SHIPPED, help="where decks go")
-    args = parser.parse_args(argv)
+def run(*, check: bool, out: Path | None = None) -> int:
+    """Build, validate and write the decks (or, with ``check``, compare them)."""
+    out = out or validate.SHIPPED
     console = Console(stderr=True)
     steps = ["sources", *validate.DECKS, "reference", "validate", "write"]
     columns = (
@@ -172,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         def step(label: str) -> None:
             progress.update(task, description=label, advance=1)
 
-        ctx = decks.load(step)
+        ctx = context.load(step)
         built, musts, notes = build_all(ctx, step)
         step("reference data")
         ref_data = reference(ctx)
@@ -191,8 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for deck, data in built.items():
             problems += validate.check_deck(deck, data, ref)
         problems += source_checks(ctx, built)
-        step("writing" if not args.check else "comparing")
-        files = {args.out / f"{deck}.json": dump(data) for deck, data in built.items()}
+        step("writing" if not check else "comparing")
+        files = {out / f"{deck}.json": dump(data) for deck, data in built.items()}
         files[validate.REFERENCE] = dump(ref_data)
         stale = []
         if not problems:
@@ -200,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 old = path.read_text(encoding="utf-8") if path.exists() else None
                 if old != text:
                     stale.append(path)
-                    if not args.check:
+                    if not check:
                         path.parent.mkdir(parents=True, exist_ok=True)
                         path.write_text(text, encoding="utf-8")
         progress.update(task, description="done", completed=len(steps) + 3)
@@ -216,9 +217,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             console.print(f"[red]{problem}")
         console.print(f"[red]{len(problems)} problems: nothing written")
         return 1
-    if args.check and stale:
+    if check and stale:
         console.print(f"[red]out of date: {', '.join(str(p) for p in stale)}")
         return 1
-    verb = "would change" if args.check else "wrote"
+    verb = "would change" if check else "wrote"
     console.print(f"{verb} {len(stale)} files" if stale else "the shipped files are up to date")
     return 0

@@ -23,8 +23,8 @@ data_app = typer.Typer(
 )
 
 PIPELINES = {
-    "places": ("tools.places", "the place decks uppsala, buxtehude, italia and world"),
-    "countries": ("tools.countries", "the Undercover countries, questions and flags"),
+    "places": "the place decks uppsala, buxtehude, italia and world",
+    "countries": "the Undercover countries, questions and flags",
 }
 EXTRAS = {
     "places": (
@@ -58,7 +58,9 @@ class Only(StrEnum):
 def checkout() -> Path | None:
     """The source checkout this geodeck runs from, if it is one with the pipelines."""
     root = Path(geodeck.__file__).resolve().parents[2]
-    if all((root / "tools" / name / "__main__.py").is_file() for name in PIPELINES):
+    if (root / "tools" / "__main__.py").is_file() and all(
+        (root / "tools" / name).is_dir() for name in PIPELINES
+    ):
         return root if (root / "pyproject.toml").is_file() else None
     return None
 
@@ -89,7 +91,7 @@ def build(
         Only | None, typer.Option("--only", help="Run one pipeline: places or countries.")
     ] = None,
 ) -> None:
-    """Run the data pipelines (tools.places, tools.countries) of a source checkout.
+    """Run the data pipelines (python -m tools places, countries) of a source checkout.
 
     Needs the extras data and countries, Debian's libgeonames-common and npm.
     """
@@ -107,11 +109,10 @@ def build(
         raise typer.Exit(2)
     status = 0
     for name in chosen:
-        module, what = PIPELINES[name]
-        typer.echo(f"== {module}: {what}")
-        command = [sys.executable, "-m", module, *(["--check"] if check else [])]
+        typer.echo(f"== python -m tools {name}: {PIPELINES[name]}")
+        command = [sys.executable, "-m", "tools", name, *(["--check"] if check else [])]
         done = subprocess.run(command, cwd=root, check=False)
         if done.returncode != 0:
-            typer.echo(f"geodeck data build: {module} failed (exit {done.returncode})", err=True)
+            typer.echo(f"geodeck data build: {name} failed (exit {done.returncode})", err=True)
             status = status or done.returncode
     raise typer.Exit(status)

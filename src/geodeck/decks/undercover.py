@@ -1,7 +1,7 @@
 """The shipped Undercover in Europa data: 47 country cards, 73 question cards, 47 flags.
 
 The files live in ``geodeck/decks/data`` (``undercover.json``, ``questions.json``,
-``flags/CC.svg``) and are rebuilt by ``python -m tools.countries``. The cards come in the
+``flags/CC.svg``) and are rebuilt by ``python -m tools countries``. The cards come in the
 format a ``geodeck/1`` record embeds them (RECORDS.md, Undercover): every country carries
 ``name``, ``colour``, ``capital``, ``vehicle``, ``area``, ``area_rank``, ``population`` and
 ``population_rank`` plus extra fields; every question ``text``, ``about`` and, about the

@@ -1,4 +1,4 @@
-// Natural Earth country shapes (geo/*.json, made by tools/geometry/build.py) drawn as SVG.
+// Natural Earth country shapes (geo/*.json, made by python -m tools geometry) drawn as SVG.
 
 import { s } from "./dom.js";
 
