@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from geodeck.cli.deck.common import Lang
 from geodeck.cli.errors import fail
 from geodeck.cli.keyboard import Keyboard, Quit
 from geodeck.cli.practice.decks import PracticeDeck, load_practice_deck
@@ -65,7 +66,7 @@ def practice(
         str | None,
         typer.Option(help="Whose progress this is (default: GEODECK_PLAYER or the login name)."),
     ] = None,
-    lang: Annotated[str, typer.Option(help="Card names in en, de or it.")] = "en",
+    lang: Annotated[Lang, typer.Option(help="Card names in en, de or it.")] = Lang.en,
     stats: Annotated[
         bool, typer.Option("--stats", help="Show the weak areas: where the mistakes lie.")
     ] = False,
@@ -78,8 +79,6 @@ def practice(
     directory); --stats shows where the mistakes lie.
     """
     name = checked_player(player if player is not None else default_player())
-    if lang not in ("en", "de", "it"):
-        fail(f"--lang must be one of en, de, it, not {lang!r}")
     store = PracticeStore(name)
     console = Console(highlight=False)
     if stats:

@@ -15,6 +15,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from geodeck.cli.deck.common import Lang
 from geodeck.cli.errors import fail
 from geodeck.cli.keyboard import Keyboard, Quit
 from geodeck.cli.practice.decks import load_practice_deck
@@ -53,7 +54,7 @@ def daily(
         str | None,
         typer.Option(help="Who plays (default: GEODECK_PLAYER or the login name)."),
     ] = None,
-    lang: Annotated[str, typer.Option(help="Card names in en, de or it.")] = "en",
+    lang: Annotated[Lang, typer.Option(help="Card names in en, de or it.")] = Lang.en,
 ) -> None:
     """The daily challenge: ten cards to place on the cross, the same for everyone today.
 
@@ -63,8 +64,6 @@ def daily(
     """
     day = parse_day(date)
     name = checked_player(player if player is not None else default_player())
-    if lang not in ("en", "de", "it"):
-        fail(f"--lang must be one of en, de, it, not {lang!r}")
     loaded = load_practice_deck(game, deck)
     deal = daily_deal(list(loaded.cards), day, game, loaded.hash)
     solo = Solo(deal, loaded.cards)
