@@ -130,7 +130,7 @@ def cross_cards(deck: Mapping[str, Any], lang: str) -> list[Card]:
     return out
 
 
-def cross_pdf(deck: Mapping[str, Any], lang: str, paper: str) -> bytes:
+def cross_pdf(deck: Mapping[str, Any], lang: str, paper: str) -> tuple[bytes, int]:
     title = str(deck.get("title") or deck.get("deck") or "geodeck")
     sheet = Sheet(paper, title)
     sheet.cards(cross_cards(deck, lang))
@@ -189,7 +189,7 @@ def question_front(
 
 def undercover_pdf(
     document: Mapping[str, Any], questions: Mapping[str, Any], lang: str, paper: str
-) -> bytes:
+) -> tuple[bytes, int]:
     """The 47 country cards and the 73 question cards, one-sided, and a rules page."""
     sheet = Sheet(paper, "Undercover in Europa")
     colours: Mapping[str, Mapping[str, Any]] = document["colours"]

@@ -171,5 +171,6 @@ class Sheet:
         pdf.set_xy(margin, pdf.h - margin)
         pdf.multi_cell(width, 4, footer)
 
-    def output(self) -> bytes:
-        return bytes(self.pdf.output())
+    def output(self) -> tuple[bytes, int]:
+        """The PDF and its number of pages."""
+        return bytes(self.pdf.output()), self.pdf.pages_count

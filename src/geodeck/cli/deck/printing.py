@@ -46,17 +46,15 @@ def print_deck(
         from geodeck.cli.deck.pdf_cards import undercover_pdf
 
         document = loaded.data if loaded.kind == UNDERCOVER else load(UNDERCOVER).data
-        data = undercover_pdf(document, shipped_undercover()["questions"], lang.value, paper.value)
+        data, pages = undercover_pdf(
+            document, shipped_undercover()["questions"], lang.value, paper.value
+        )
     else:
         from geodeck.cli.deck.pdf_cards import cross_pdf
 
-        data = cross_pdf(loaded.data, lang.value, paper.value)
+        data, pages = cross_pdf(loaded.data, lang.value, paper.value)
     try:
         out.write_bytes(data)
     except OSError as err:
         fail(f"cannot write {out}: {err.strerror or err}", 1)
-    typer.echo(f"{out}: {_pages(data)} pages")
-
-
-def _pages(data: bytes) -> int:
-    return data.count(b"/Type /Page\n") or data.count(b"/Type /Page ") or data.count(b"/Type /Page")
+    typer.echo(f"{out}: {pages} pages")

@@ -72,7 +72,18 @@ def answer_screen(
     )
     marks = [(ref.lat, ref.lon, REFERENCE_MARK), (card.lat, card.lon, CARD_MARK)]
     grid = text_map(marks, extent, backdrop=backdrop, width=MAP_WIDTH, height=MAP_HEIGHT)
-    return Group(verdict, rows, Text("\n".join(grid), "dim"))
+    return Group(
+        verdict, rows, marked(grid, {CARD_MARK: "bold yellow", REFERENCE_MARK: "bold cyan"})
+    )
+
+
+def marked(grid: Sequence[str], styles: dict[str, str]) -> Text:
+    """A text map, dim, with its marks in their styles."""
+    text = Text("\n".join(grid), "dim")
+    for index, char in enumerate(text.plain):
+        if char in styles:
+            text.stylize(styles[char], index, index + 1)
+    return text
 
 
 def _compared(question: Question) -> str:
@@ -124,4 +135,4 @@ def stats_screen(
     legend = Text(
         "X misplaced   o misplaced before, right since   + never wrong   · not asked", "dim"
     )
-    return Group(head, table, Text("\n".join(grid)), legend)
+    return Group(head, table, marked(grid, {"X": "bold red", "o": "yellow", "+": "green"}), legend)
