@@ -10,7 +10,7 @@ from pathlib import Path
 import geodeck
 from tests.unit.imports import imports_of
 
-ENGINE = ("core", "cross", "undercover", "decks", "bots")
+ENGINE = ("core", "cross", "undercover", "decks", "bots", "practice")
 FORBIDDEN = {
     "asyncio", "socket", "ssl", "http", "urllib", "sqlite3", "subprocess", "select",
     "selectors", "threading", "multiprocessing", "concurrent", "curses", "tkinter", "readline",
@@ -51,7 +51,7 @@ def test_importing_the_engine_loads_no_io_library() -> None:
     the terminal, web, database or async libraries."""
     probe = (
         "import sys, json, geodeck, geodeck.core, geodeck.cross, geodeck.decks\n"
-        "for extra in ('geodeck.undercover', 'geodeck.bots'):\n"
+        "for extra in ('geodeck.undercover', 'geodeck.bots', 'geodeck.practice'):\n"
         "    try:\n        __import__(extra)\n    except ModuleNotFoundError:\n        pass\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )

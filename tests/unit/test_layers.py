@@ -15,7 +15,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"core", "schema"},
         {"decks"},
         {"cross", "undercover"},
-        {"bots", "catalogue"},
+        {"bots", "catalogue", "practice"},
         {"simulate", "maps"},
         {"server"},
         {"cli"},

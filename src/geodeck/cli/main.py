@@ -32,6 +32,8 @@ from geodeck.cli.errors import (
     write_report,
 )
 from geodeck.cli.play import play
+from geodeck.cli.practice.command import practice
+from geodeck.cli.practice.daily import daily
 from geodeck.cli.replay import replay
 from geodeck.cli.serve import serve
 from geodeck.cli.simulate import simulate
@@ -47,6 +49,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command()(play)
+app.command()(practice)
+app.command()(daily)
 app.command()(replay)
 app.command()(serve)
 app.command()(simulate)
