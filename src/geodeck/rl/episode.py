@@ -60,6 +60,9 @@ class Episode:
             options if options is not None else DEFAULT_OPTIONS.get((game, self.variant), {})
         )
         self.names = [f"seat_{i}" for i in range(self.players)]
+        self._seen: tuple[Any, int, int, dict[str, Any], Mask, dict[int, Any]] | None = None
+        """The game, seat and version last looked at, with the view, mask and allowed
+        actions (``_looked``)."""
         self.seed = 0
         self.game = self._new(0)
         record = self.game.to_record()
@@ -84,12 +87,14 @@ class Episode:
     def deal(self, seed: int) -> None:
         self.seed = seed
         self.game = self._new(seed)
+        self._seen = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
         """A copy of this episode: the same deal with the same actions applied again, much
         quicker than copying the cards (OpenSpiel's ``clone()`` copies states this way)."""
         twin = copy.copy(self)
         twin.game = self._new(self.seed)
+        twin._seen = None
         for action in self.game.actions:
             twin.game.apply(action)
         return twin
@@ -100,20 +105,26 @@ class Episode:
         seats = self.game.expects().seats
         return seats[0] if seats else None
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """The seat's view with the recent history the codec reads."""
-        since = max(0, len(self.game.history) - self.recent)
-        return self.game.view(seat, since=since)
+    def _looked(self, seat: int) -> tuple[dict[str, Any], Mask, dict[int, Any]]:
+        """The seat's view (with the recent history the codec reads; read-only), its mask
+        and its allowed actions, worked out once per seat and version."""
+        game = self.game
+        seen = self._seen
+        if seen is not None and seen[0] is game and seen[1:3] == (seat, game.version):
+            return seen[3], seen[4], seen[5]
+        since = max(0, len(game.history) - self.recent)
+        view = game.view(seat, since=since, shared=True)
+        mask, chosen = mask_of(self.codec, view, game.legal_actions(seat))
+        self._seen = (game, seat, game.version, view, mask, chosen)
+        return view, mask, chosen
 
     def observe(self, seat: int) -> tuple[Array, Mask]:
-        view = self.view(seat)
-        mask, _ = mask_of(self.codec, view, self.game.legal_actions(seat))
-        return self.codec.encode(view), mask
+        view, mask, _ = self._looked(seat)
+        return self.codec.encode(view), mask.copy()
 
     def legal(self, seat: int) -> dict[int, Any]:
         """The allowed action indices of ``seat`` and their engine actions."""
-        _, chosen = mask_of(self.codec, self.view(seat), self.game.legal_actions(seat))
-        return chosen
+        return self._looked(seat)[2]
 
     def act(self, seat: int, index: int) -> None:
         """Apply action ``index`` for ``seat``; a hide gets a salt from the seed and the

@@ -180,26 +180,24 @@ class GeodeckObserver:
         self.tensor = np.zeros(episode.codec.size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: GeodeckState, player: int) -> dict[str, Any] | None:
+    def _view(self, state: GeodeckState, player: int, *, whole: bool) -> dict[str, Any] | None:
+        """The view ``player`` (or a spectator) has, with its whole history or only the
+        recent events the codec reads; ``None`` before the deal."""
         if not state.dealt:
             return None
         game = state.episode.game
-        since = 0 if self.perfect_recall else max(0, len(game.history) - state.episode.recent)
-        return game.view(player if self.private else None, since=since)
+        since = 0 if whole else max(0, len(game.history) - state.episode.recent)
+        return game.view(player if self.private else None, since=since, shared=True)
 
     def set_from(self, state: GeodeckState, player: int) -> None:
-        view = self._view(state, player)
+        view = self._view(state, player, whole=False)
         if view is None:
             self.tensor.fill(0.0)
-            return
-        if not self.perfect_recall:
+        else:
             self.tensor[:] = self.episode.codec.encode(view)
-            return
-        since = max(0, len(view["history"]) - state.episode.recent)
-        self.tensor[:] = self.episode.codec.encode({**view, "history": view["history"][since:]})
 
     def string_from(self, state: GeodeckState, player: int) -> str:
-        view = self._view(state, player)
+        view = self._view(state, player, whole=self.perfect_recall)
         if view is None:
             return f"seat {player}, not dealt" if self.private else "not dealt"
         return json.dumps(compact(view), sort_keys=True, ensure_ascii=False)
