@@ -11,7 +11,8 @@
 - Information state: the string is the seat's whole view as JSON (its history is the
   seat's whole filtered history), without the hide's commitment and salt (made from the
   seed, they would tell the deal apart); the tensor is the seat's observation
-  (``GeodeckEnv``'s). The observation string holds the recent history only. A public
+  (``GeodeckEnv``'s). Countries appear by id, and text that only repeats an id is left
+  out (``LEFT_OUT``). The observation string holds the recent history only. A public
   observation (no private information) is a spectator's view.
 """
 
