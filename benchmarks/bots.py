@@ -4,7 +4,8 @@
 
 Prints, for 2-seat Uppsala: expert against random; each step of the ladder
 oracle > expert > casual > novice > random with its 95% interval; how many cards the
-oracle placed wrong; then the median time of an expert decision and of a whole game of
+oracle placed wrong; the learned bot against casual and against expert (when numpy, the
+rl extra, is there); then the median time of an expert decision and of a whole game of
 four experts. Asserts nothing: read the figures.
 """
 
@@ -62,6 +63,20 @@ def pct(rate: dict[str, Any]) -> str:
     return f"{rate['rate']:.1%} (95% CI {rate['low']:.1%}-{rate['high']:.1%}, n={rate['n']})"
 
 
+def learned(games: int, jobs: int, deck: dict[str, Any] | None) -> None:
+    """The learned bot against casual and expert, with 95% intervals."""
+    try:
+        import numpy  # noqa: F401
+    except ModuleNotFoundError:
+        print("  learned: not measured (needs numpy: pip install '.[rl]')")
+        return
+    for other in ("casual", "expert"):
+        result = duel("learned", other, games, jobs, deck)
+        wins = result["bots"][0]["wins"]
+        verdict = "holds" if wins["low"] > 0.5 else "NOT shown"
+        print(f"  learned > {other}: {pct(wins)}: {verdict} at 95%")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[1])
     parser.add_argument("--games", type=int, default=200)
@@ -81,6 +96,7 @@ def main() -> None:
             placed = result["bots"][0]["wrong_placements"]
             wrong = round(placed["rate"] * placed["n"])
             print(f"  oracle cards placed wrong: {wrong} of {placed['n']}")
+    learned(args.games, args.jobs, deck)
     decision, median_game, mean_game = speed(deck, 40)
     print("speed, one core, 4 experts:")
     print(f"  median expert decision (view + choice): {decision * 1000:.3f} ms")

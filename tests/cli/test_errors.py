@@ -100,7 +100,7 @@ def test_an_unknown_bot_level_in_brackets_names_the_levels() -> None:
     said = one_line(run_geodeck("play", "uppsala", "--seats", "Hal (genius),Ann"))
     assert said == (
         "geodeck play: --seats names 'Hal (genius)': a name ending in brackets is a bot's, "
-        "and 'genius' is no bot level (levels: random, novice, casual, expert, oracle)"
+        "and 'genius' is no bot level (levels: random, novice, casual, expert, oracle, learned)"
     )
 
 

@@ -82,7 +82,7 @@ def test_simulate_writes_a_pdf_plot(tmp_path: Path) -> None:
         (["--bots", "random"], "uppsala needs 2 to 6 players: --bots names 1 (one level per seat)"),
         (
             ["--bots", "random,genius"],
-            "--bots names 'genius': bot levels are random, novice, casual, expert, oracle",
+            "--bots names 'genius': bot levels are random, novice, casual, expert, oracle, learned",
         ),
         (["--variant", "area"], "uppsala has no variant 'area' (it has: geo, population)"),
         (["--deck", "no-such-deck.json"], "cannot read deck file no-such-deck.json: "),

@@ -41,7 +41,7 @@ def test_simulate_report_and_errors() -> None:
     assert bad.returncode == 2
     assert bad.stderr == (
         "geodeck simulate: --bots names 'wizard': bot levels are random, novice, casual, "
-        "expert, oracle\n"
+        "expert, oracle, learned\n"
     )
     unknown = simulate("chess", "--games", "2")
     assert unknown.returncode == 2

@@ -16,7 +16,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"decks"},
         {"cross", "undercover"},
         {"bots", "catalogue", "practice"},
-        {"simulate", "maps"},
+        {"simulate", "maps", "rl"},
         {"server"},
         {"cli"},
         {"__main__"},

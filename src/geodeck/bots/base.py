@@ -10,7 +10,9 @@ from geodeck.core.errors import SetupError
 from geodeck.undercover.actions import Hide
 from geodeck.undercover.commitment import salt_from
 
-LEVELS = ("random", "novice", "casual", "expert", "oracle")
+LEVELS = ("random", "novice", "casual", "expert", "oracle", "learned")
+"""``learned`` needs numpy (the rl extra) and plays the cross family only; for Undercover
+it plays as ``expert`` (``geodeck.bots.learned``)."""
 
 
 class Bot(Protocol):
@@ -70,11 +72,15 @@ def make_bot(
             from geodeck.decks import shipped_undercover
 
             atlas = shipped_undercover()
-        return UndercoverBot(level, seed, atlas)
+        return UndercoverBot("expert" if level == "learned" else level, seed, atlas)
     from geodeck.bots.cross import CrossBot
 
     if atlas is None:
         from geodeck.decks import shipped_deck
 
         atlas = shipped_deck(game)
+    if level == "learned":
+        from geodeck.bots.learned import LearnedBot, load_weights
+
+        return LearnedBot(seed, atlas, load_weights())
     return CrossBot(level, seed, atlas)

@@ -153,9 +153,10 @@ class CrossBot:
                     ref = i
         return ids[ref], ids[inward]
 
-    def respond(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
+    def doubt(self, view: Mapping[str, Any]) -> tuple[float, str | None]:
+        """The bot's probability that the placed card is wrong against the neighbour it
+        doubts most, and that neighbour (``(-1.0, None)``: no neighbour)."""
         placed = view["placed"]
-        me = view["seat"]
         card, line, at = placed["card"], placed["line"], placed["at"]
         ids: list[str] = view["lines"][line]
         mine = self.belief(view, card, line)
@@ -165,6 +166,12 @@ class CrossBot:
             right = prob_le(other, mine) if ids.index(neighbour) < at else prob_le(mine, other)
             if 1.0 - right > best_q:
                 best_q, against = 1.0 - right, neighbour
+        return best_q, against
+
+    def respond(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
+        placed = view["placed"]
+        me = view["seat"]
+        best_q, against = self.doubt(view)
         if against is None:
             return next(a for a in legal if isinstance(a, Accept))
         trust = placer_trust(view, placed["by"])

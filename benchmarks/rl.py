@@ -1,0 +1,110 @@
+"""The PettingZoo and OpenSpiel wrappers' speed beside the bare engine, in steps per second.
+
+    python benchmarks/rl.py [--games N] [--seats S]
+
+For 2-seat Uppsala and for Undercover with ``--seats`` (default 4), random legal play:
+
+- engine: ``legal_actions`` and ``apply`` (a hide salted);
+- engine + view: also the acting seat's view, what any player needs to choose;
+- PettingZoo: ``last()`` (the observation and mask) and ``step``;
+- OpenSpiel: ``legal_actions`` and ``apply_action``; and with the acting seat's
+  ``information_state_tensor``.
+
+Runs on one core. Prints the figures; asserts nothing about them. Needs the rl extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import geodeck
+from geodeck.bots.base import own_secret
+from geodeck.rl import env
+from geodeck.rl.openspiel import register
+from geodeck.rl.petting import GeodeckEnv
+
+
+def engine(game: str, seats: int, seed: int, *, view: bool) -> int:
+    rng = random.Random(seed)
+    table = geodeck.new_game(game, [f"P{i}" for i in range(seats)], seed=seed)
+    steps = 0
+    while not table.finished:
+        seat = table.expects().seats[0]
+        if view:
+            table.view(seat)
+        table.apply(own_secret(rng.choice(table.legal_actions(seat)), rng))
+        steps += 1
+    return steps
+
+
+def petting(environment: GeodeckEnv, seed: int) -> int:
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    for _ in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps
+
+
+def spiel(loaded: pyspiel.Game, seed: int, *, tensor: bool) -> int:
+    state = loaded.new_initial_state()
+    state.apply_action(seed % 10_000)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        if tensor:
+            state.information_state_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def rate(play: Callable[[int], int], games: int) -> float:
+    steps, started = 0, time.perf_counter()
+    for seed in range(games):
+        steps += play(seed)
+    return steps / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seats", type=int, default=4)
+    args = parser.parse_args()
+    register()
+    for game, seats in (("uppsala", 2), ("undercover", args.seats)):
+        print(f"{game}, {seats} seats, {args.games} games of random play, steps/s:")
+        compare(game, seats, args.games)
+
+
+def compare(game: str, seats: int, games: int) -> None:
+    """Print each way's steps/s; the environment and the game are built once, as a
+    learner builds them, and dealt anew for every game."""
+    environment = env(game, seats=seats)
+    loaded = pyspiel.load_game(f"python_geodeck_{game}", {"players": seats})
+    base = rate(lambda s: engine(game, seats, s, view=False), games)
+    ways: list[tuple[str, Callable[[int], int]]] = [
+        ("engine + view", lambda s: engine(game, seats, s, view=True)),
+        ("PettingZoo (observation, mask, step)", lambda s: petting(environment, s)),
+        ("OpenSpiel (legal actions, apply)", lambda s: spiel(loaded, s, tensor=False)),
+        ("OpenSpiel + information state tensor", lambda s: spiel(loaded, s, tensor=True)),
+    ]
+    print(f"  {'engine (legal actions, apply)':40} {base:9.0f}")
+    for name, play in ways:
+        figure = rate(play, games)
+        print(f"  {name:40} {figure:9.0f}  ({base / figure:.1f}x the engine's time)")
+
+
+if __name__ == "__main__":
+    main()

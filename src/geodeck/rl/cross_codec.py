@@ -1,0 +1,187 @@
+"""The cross family's observation and actions, from a seat's view only (docs/rl.md).
+
+Observation, all features scaled into [-1, 1]:
+
+- ``LINES`` lines x ``LINE_SLOTS`` card slots x ``CARD``: present, card id (its place in
+  the deck's sorted ids, scaled into (0, 1]), is the start card, is revealed, the revealed
+  value of the line's quantity (longitude / 180, latitude / 90, log10 population / 8,
+  log10 area / 7, altitude / 5000; 0 while hidden);
+- the drawn card: present, card id;
+- the placed card awaiting responses: present, line (one-hot), position / 48, placer
+  (relative seat, one-hot), this seat is asked;
+- ``MAX_SEATS`` seats from this one clockwise x ``SEAT``: present, chips / box, cards
+  exchanged / box, score / box, has the turn, is awaited;
+- the phase (one-hot), supply / box, draw pile / 45, until scoring / 15, reserve / 200,
+  removed cards / 48, the guessing: final, most / 48, own guess made, own guess / 48; the
+  number of seats / 6;
+- the last ``RECENT`` events of the seat's history, oldest first x ``EVENT``: kind
+  (one-hot), seat (relative, one-hot), card id, and a flag (a judged card was right).
+
+Actions: ``line x POSITIONS + at`` places the drawn card (line 0 is west-east, or the
+one column of a ranking variant; 1 is north-south); ``ACCEPT``; ``CHALLENGE_BEFORE`` and
+``CHALLENGE_AFTER`` doubt the placed card against its neighbour before or after it;
+``GUESS + n`` guesses n wrong cards.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from geodeck.cross.actions import Accept, Challenge, Guess, Place
+from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
+
+LINES = 2
+LINE_SLOTS = 47
+"""Cards a line can hold: the start card and all 45 drawn, with one to spare."""
+POSITIONS = LINE_SLOTS + 1
+RECENT = 16
+EVENTS = (
+    "start", "draw", "place", "accept", "challenge", "reveal", "judge", "pay",
+    "exchange", "lapse", "remove", "scoring", "guess", "check", "end",
+)  # fmt: skip
+PHASES = ("place", "respond", "guess", "finished")
+CARD = 5
+SEAT = 6
+EVENT = len(EVENTS) + MAX_SEATS + 2
+PLACED = 1 + LINES + 1 + MAX_SEATS + 1
+GLOBAL = len(PHASES) + 5 + 4 + 1
+SIZE = LINES * LINE_SLOTS * CARD + 2 + PLACED + MAX_SEATS * SEAT + GLOBAL + RECENT * EVENT
+
+ACCEPT = LINES * POSITIONS
+CHALLENGE_BEFORE = ACCEPT + 1
+CHALLENGE_AFTER = ACCEPT + 2
+GUESS = ACCEPT + 3
+ACTIONS = GUESS + POSITIONS
+
+SCALE = {"west-east": 180.0, "north-south": 90.0, "population": 8.0, "area": 7.0}
+ALTITUDE = 5000.0
+
+
+def revealed_value(card: Mapping[str, Any], quantity: str) -> float:
+    """A revealed card's value of ``quantity``, scaled (the module docstring)."""
+    if quantity == "west-east":
+        return float(card.get("lon", 0.0)) / 180.0
+    if quantity == "north-south":
+        return float(card.get("lat", 0.0)) / 90.0
+    raw = card.get(quantity)
+    if raw is None:
+        return 0.0
+    if quantity == "altitude":
+        return float(raw) / ALTITUDE
+    return math.log10(max(float(raw), 1.0)) / SCALE[quantity]
+
+
+class CrossCodec:
+    """The encoding for one cross-family game; ``cards`` are the ids of its deck (public
+    reference: which cards exist, not where they are)."""
+
+    size = SIZE
+    actions = ACTIONS
+
+    def __init__(self, cards: list[str]) -> None:
+        self.card_ids = ids_of(cards)
+
+    def encode(self, view: Mapping[str, Any]) -> Array:
+        out = np.zeros(SIZE, dtype=np.float32)
+        me = view["seat"] if view["seat"] is not None else 0
+        players = len(view["seats"])
+        box = float(view["box"]) or 1.0
+        self._lines(out, view)
+        ids = self.card_ids
+        at = LINES * LINE_SLOTS * CARD
+        current = view["current"]
+        if current is not None:
+            out[at] = 1.0
+            out[at + 1] = ids.get(current, 0.0)
+        at += 2
+        placed = view["placed"]
+        if placed is not None:
+            out[at] = 1.0
+            one_hot(out, at + 1, list(view["lines"]).index(placed["line"]), LINES)
+            out[at + 3] = placed["at"] / POSITIONS
+            one_hot(out, at + 4, relative(placed["by"], me, players), MAX_SEATS)
+            out[at + 4 + MAX_SEATS] = me in placed["to_ask"]
+        at += PLACED
+        awaited = view["next"]["seats"]
+        for seat in view["seats"]:
+            i = at + relative(seat["seat"], me, players) * SEAT
+            out[i] = 1.0
+            out[i + 1] = seat["chips"] / box
+            out[i + 2] = len(seat["exchanged"]) / box
+            out[i + 3] = seat["score"] / box
+            out[i + 4] = seat["seat"] == view["turn"]
+            out[i + 5] = seat["seat"] in awaited
+        at += MAX_SEATS * SEAT
+        one_hot(out, at, PHASES.index(view["phase"]), len(PHASES))
+        at += len(PHASES)
+        out[at : at + 5] = (
+            view["supply"] / box,
+            view["draw_left"] / 45.0,
+            view["until_scoring"] / 15.0,
+            view["reserve_left"] / 200.0,
+            len(view["removed"]) / POSITIONS,
+        )
+        at += 5
+        guessing = view["guessing"]
+        if guessing is not None:
+            mine = guessing["mine"]
+            out[at] = bool(guessing["final"])
+            out[at + 1] = guessing["most"] / POSITIONS
+            out[at + 2] = mine is not None
+            out[at + 3] = (mine or 0) / POSITIONS
+        out[at + 4] = players / MAX_SEATS
+        at += 5
+        self._events(out, at, view, me, players)
+        return finish(out)
+
+    def _lines(self, out: Array, view: Mapping[str, Any]) -> None:
+        ids = self.card_ids
+        cards = view["cards"]
+        start = view["start"]
+        variant = view["variant"]
+        for number, (line, held) in enumerate(view["lines"].items()):
+            quantity = line if variant == "geo" else variant
+            base = number * LINE_SLOTS * CARD
+            for slot, cid in enumerate(held[:LINE_SLOTS]):
+                i = base + slot * CARD
+                face = cards.get(cid, {})
+                out[i] = 1.0
+                out[i + 1] = ids.get(cid, 0.0)
+                out[i + 2] = cid == start
+                if "lat" in face:
+                    out[i + 3] = 1.0
+                    out[i + 4] = revealed_value(face, quantity)
+
+    def _events(self, out: Array, at: int, view: Mapping[str, Any], me: int, players: int) -> None:
+        recent = view["history"][-RECENT:]
+        at += (RECENT - len(recent)) * EVENT
+        ids = self.card_ids
+        for event in recent:
+            one_hot(out, at, EVENTS.index(event["event"]), len(EVENTS))
+            seat = event.get("seat", event.get("from"))
+            if isinstance(seat, int):
+                one_hot(out, at + len(EVENTS), relative(seat, me, players), MAX_SEATS)
+            card = event.get("card")
+            if isinstance(card, str):
+                out[at + len(EVENTS) + MAX_SEATS] = ids.get(card, 0.0)
+            out[at + EVENT - 1] = bool(event.get("right"))
+            at += EVENT
+
+    def index(self, action: Any, view: Mapping[str, Any]) -> int:
+        """The index of an engine action in the action space."""
+        if isinstance(action, Place):
+            return list(view["lines"]).index(action.line) * POSITIONS + action.at
+        if isinstance(action, Accept):
+            return ACCEPT
+        if isinstance(action, Challenge):
+            placed = view["placed"]
+            held = view["lines"][placed["line"]]
+            before = placed["at"] > 0 and held[placed["at"] - 1] == action.against
+            return CHALLENGE_BEFORE if before else CHALLENGE_AFTER
+        if isinstance(action, Guess):
+            return GUESS + action.wrong
+        raise TypeError(f"not a cross-family action: {action!r}")

@@ -1,0 +1,149 @@
+"""One game as both wrappers play it: dealt from a seed, seen through a seat's view and
+the family's codec, acted on by action index, scored at the end (docs/rl.md)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import geodeck
+from geodeck.catalogue import GameInfo, catalogue
+from geodeck.core.errors import SetupError
+from geodeck.rl.codec import Array, Codec, Mask, mask_of
+from geodeck.rl.cross_codec import RECENT, CrossCodec
+from geodeck.rl.undercover_codec import UndercoverCodec
+from geodeck.undercover.actions import Hide
+from geodeck.undercover.commitment import salt_from
+
+REWARDS = ("win", "score")
+"""``win``: each winner gets 1 / the number of winners, the others 0 (so the returns
+add up to 1); ``score``: each seat's final score."""
+DEFAULT_OPTIONS: dict[tuple[str, str], dict[str, Any]] = {
+    ("undercover", "hard"): {"remove_country_questions": 10},
+}
+"""Options a variant needs when none are given."""
+
+
+def info_of(game: str) -> GameInfo:
+    for info in catalogue():
+        if info.id == game:
+            return info
+    known = ", ".join(info.id for info in catalogue())
+    raise SetupError(f"unknown game {game!r} (known: {known})")
+
+
+class Episode:
+    """A game of ``game`` for ``seats`` seats, dealt again by ``deal(seed)``."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seats: int | None = None,
+        variant: str | None = None,
+        deck: Mapping[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+        reward: str = "win",
+    ) -> None:
+        self.info = info_of(game)
+        self.variant = variant or self.info.variants[0]
+        if self.variant not in self.info.variants:
+            raise SetupError(f"{game} has no variant {self.variant!r}")
+        self.players = seats or self.info.players[0]
+        if reward not in REWARDS:
+            raise SetupError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward = reward
+        self.deck = deck
+        self.options = dict(
+            options if options is not None else DEFAULT_OPTIONS.get((game, self.variant), {})
+        )
+        self.names = [f"seat_{i}" for i in range(self.players)]
+        self._seen: tuple[Any, int, int, dict[str, Any], Mask, dict[int, Any]] | None = None
+        """The game, seat and version last looked at, with the view, mask and allowed
+        actions (``_looked``)."""
+        self.seed = 0
+        self.game = self._new(0)
+        record = self.game.to_record()
+        self.codec: Codec
+        if self.info.family == "cross":
+            self.codec = CrossCodec(list(record["cards"]))
+            self.recent = RECENT
+        else:
+            self.codec = UndercoverCodec(list(record["countries"]), list(record["questions"]))
+            self.recent = 0
+
+    def _new(self, seed: int) -> geodeck.Game:
+        return geodeck.new_game(
+            self.info.id,
+            self.names,
+            variant=self.variant,
+            seed=seed,
+            options=self.options,
+            deck=self.deck,
+        )
+
+    def deal(self, seed: int) -> None:
+        self.seed = seed
+        self.game = self._new(seed)
+        self._seen = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+        """A copy of this episode: the same deal with the same actions applied again, much
+        quicker than copying the cards (OpenSpiel's ``clone()`` copies states this way)."""
+        twin = copy.copy(self)
+        twin.game = self._new(self.seed)
+        twin._seen = None
+        for action in self.game.actions:
+            twin.game.apply(action)
+        return twin
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to act (the first awaited); ``None`` once the game is over."""
+        seats = self.game.expects().seats
+        return seats[0] if seats else None
+
+    def _looked(self, seat: int) -> tuple[dict[str, Any], Mask, dict[int, Any]]:
+        """The seat's view (with the recent history the codec reads; read-only), its mask
+        and its allowed actions, worked out once per seat and version."""
+        game = self.game
+        seen = self._seen
+        if seen is not None and seen[0] is game and seen[1:3] == (seat, game.version):
+            return seen[3], seen[4], seen[5]
+        since = max(0, len(game.history) - self.recent)
+        view = game.view(seat, since=since, shared=True)
+        mask, chosen = mask_of(self.codec, view, game.legal_actions(seat))
+        self._seen = (game, seat, game.version, view, mask, chosen)
+        return view, mask, chosen
+
+    def observe(self, seat: int) -> tuple[Array, Mask]:
+        view, mask, _ = self._looked(seat)
+        return self.codec.encode(view), mask.copy()
+
+    def legal(self, seat: int) -> dict[int, Any]:
+        """The allowed action indices of ``seat`` and their engine actions."""
+        return self._looked(seat)[2]
+
+    def act(self, seat: int, index: int) -> None:
+        """Apply action ``index`` for ``seat``; a hide gets a salt from the seed and the
+        game's version, so that a seed reproduces the episode."""
+        chosen = self.legal(seat)
+        if index not in chosen:
+            raise ValueError(f"action {index} is not allowed for seat {seat} now")
+        action = chosen[index]
+        if isinstance(action, Hide) and action.salt is None:
+            rng = random.Random(f"geodeck/rl/{self.seed}/{self.game.version}")
+            action = action.salted(salt_from(rng))
+        self.game.apply(action)
+
+    def returns(self) -> list[float]:
+        """Each seat's reward at the end (``REWARDS``); zeros while the game goes on."""
+        outcome = self.game.outcome()
+        if outcome is None:
+            return [0.0] * self.players
+        if self.reward == "score":
+            return [float(s) for s in outcome.scores]
+        share = 1.0 / len(outcome.winners)
+        return [share if s in outcome.winners else 0.0 for s in range(self.players)]

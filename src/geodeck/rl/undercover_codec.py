@@ -1,0 +1,130 @@
+"""Undercover in Europa's observation and actions, from a seat's view only (docs/rl.md).
+
+Observation, all features scaled into [-1, 1]:
+
+- ``LAYOUT`` laid-out countries x ``COUNTRY``: present, country id (its place in the
+  deck's sorted ids, scaled into (0, 1]), small and large stones on it of each seat
+  (relative, ``MAX_SEATS`` x 2, small / 5), all its stones / 6, it is the country this
+  seat hid in (only the hider's view says so);
+- ``ASKED`` questions of the round x ``QUESTION``: present, question id, about a seeker,
+  reader (relative, one-hot), the seeker named (relative, one-hot), the answer (one-hot),
+  the hint the hider's view carries (one-hot);
+- ``MAX_SEATS`` seats from this one clockwise x ``SEAT``: present, score / 20, small
+  stones / 5, large stones, is undercover, is awaited;
+- the phase (one-hot), round / rounds, rounds / 12, this seat is undercover, questions
+  left / 100, discarded / 100, the number of seats / 6.
+
+Actions: ``HIDE + i`` hides in the i-th laid-out country; ``NAME + s`` names seat s
+(absolute) as X; ``ANSWER + a`` answers (yes, no, probably, probably not, not sure);
+``STONE + 2 i + size`` puts a small (0) or large (1) stone on the i-th country; ``PASS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
+from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone
+from geodeck.undercover.data import ANSWERS
+
+LAYOUT = 16
+ASKED = 12
+SIZES = ("small", "large")
+PHASES = ("hide", "name", "answer", "stone", "finished")
+COUNTRY = 2 + 2 * MAX_SEATS + 2
+QUESTION = 3 + 2 * MAX_SEATS + 2 * len(ANSWERS)
+SEAT = 6
+GLOBAL = len(PHASES) + 6
+SIZE = LAYOUT * COUNTRY + ASKED * QUESTION + MAX_SEATS * SEAT + GLOBAL
+
+HIDE = 0
+NAME = HIDE + LAYOUT
+ANSWER = NAME + MAX_SEATS
+STONE = ANSWER + len(ANSWERS)
+PASS = STONE + 2 * LAYOUT
+ACTIONS = PASS + 1
+
+
+class UndercoverCodec:
+    """The encoding for Undercover; ``countries`` and ``questions`` are the deck's ids."""
+
+    size = SIZE
+    actions = ACTIONS
+
+    def __init__(self, countries: list[str], questions: list[str]) -> None:
+        self.country_ids = ids_of(countries)
+        self.question_ids = ids_of(questions)
+
+    def encode(self, view: Mapping[str, Any]) -> Array:
+        out = np.zeros(SIZE, dtype=np.float32)
+        me = view["seat"] if view["seat"] is not None else 0
+        players = len(view["seats"])
+        hidden = view["hidden"]
+        stones = view["stones"]
+        for slot, card in enumerate(view["layout"][:LAYOUT]):
+            i = slot * COUNTRY
+            cid = card["id"]
+            out[i] = 1.0
+            out[i + 1] = self.country_ids.get(cid, 0.0)
+            on = stones.get(cid, [])
+            for stone in on:
+                where = i + 2 + 2 * relative(stone["seat"], me, players)
+                out[where + SIZES.index(stone["size"])] += 0.2
+            out[i + 2 + 2 * MAX_SEATS] = len(on) / 6.0
+            out[i + 3 + 2 * MAX_SEATS] = hidden is not None and hidden["country"] == cid
+        at = LAYOUT * COUNTRY
+        for question in view["questions"][:ASKED]:
+            out[at] = 1.0
+            out[at + 1] = self.question_ids.get(question["id"], 0.0)
+            out[at + 2] = question["about"] == "seeker"
+            one_hot(out, at + 3, relative(question["reader"], me, players), MAX_SEATS)
+            one_hot(out, at + 3 + MAX_SEATS, relative(question["seeker"], me, players), MAX_SEATS)
+            answers = at + 3 + 2 * MAX_SEATS
+            if question["answer"] is not None:
+                one_hot(out, answers, ANSWERS.index(question["answer"]), len(ANSWERS))
+            hint = question.get("hint")
+            if hint in ANSWERS:
+                one_hot(out, answers + len(ANSWERS), ANSWERS.index(hint), len(ANSWERS))
+            at += QUESTION
+        at = LAYOUT * COUNTRY + ASKED * QUESTION
+        awaited = view["next"]["seats"]
+        for seat in view["seats"]:
+            i = at + relative(seat["seat"], me, players) * SEAT
+            out[i : i + SEAT] = (
+                1.0,
+                seat["score"] / 20.0,
+                seat["small"] / 5.0,
+                seat["large"],
+                seat["seat"] == view["undercover"],
+                seat["seat"] in awaited,
+            )
+        at += MAX_SEATS * SEAT
+        one_hot(out, at, PHASES.index(view["phase"]), len(PHASES))
+        at += len(PHASES)
+        out[at : at + 6] = (
+            view["round"] / view["rounds"],
+            view["rounds"] / 12.0,
+            view["role"] == "undercover",
+            view["questions_left"] / 100.0,
+            view["discarded"] / 100.0,
+            players / MAX_SEATS,
+        )
+        return finish(out)
+
+    def index(self, action: Any, view: Mapping[str, Any]) -> int:
+        """The index of an engine action in the action space."""
+        if isinstance(action, Hide | Stone):
+            slot = [card["id"] for card in view["layout"]].index(action.country)
+            if isinstance(action, Hide):
+                return HIDE + slot
+            return STONE + 2 * slot + SIZES.index(action.size)
+        if isinstance(action, Name):
+            return NAME + action.seeker
+        if isinstance(action, Answer):
+            return ANSWER + ANSWERS.index(action.answer)
+        if isinstance(action, Pass):
+            return PASS
+        raise TypeError(f"not an undercover action: {action!r}")
