@@ -16,8 +16,8 @@ from typing import Any
 
 from geodeck.core.deal import canonical
 from geodeck.core.errors import SetupError
-from geodeck.cross.cards import signed_minutes
 from geodeck.cross.editions import COLUMN_VARIANTS, GEO
+from geodeck.decks.cards import signed_minutes
 
 AREA_FIELDS = ("country", "land", "region")
 """The card fields that name an area, coarsest first."""

@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
+from geodeck.decks.countries import ANSWERS
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone
-from geodeck.undercover.data import ANSWERS
 
 LAYOUT = 16
 ASKED = 12

@@ -13,8 +13,8 @@ from typing import Any
 
 from geodeck.cli.deck.pdf_sheet import CARD_H, CARD_W, PALE, Card, Sheet
 from geodeck.cli.deck.pdf_words import CROSS_RULES, LABELS, UNDERCOVER_RULES
-from geodeck.cross.cards import dms
 from geodeck.cross.editions import COLUMN_VARIANTS
+from geodeck.decks.cards import dms
 from geodeck.decks.places import fold
 
 PAD = 4.0

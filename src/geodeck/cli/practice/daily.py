@@ -26,7 +26,7 @@ from geodeck.cli.practice.store import (
     read_store,
     write_store,
 )
-from geodeck.cross.cards import dms
+from geodeck.decks.cards import dms
 from geodeck.practice.cards import NORTH_SOUTH, WEST_EAST
 from geodeck.practice.daily import Placing, Solo, daily_deal
 

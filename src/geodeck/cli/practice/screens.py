@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from geodeck.cross.cards import printed_position
+from geodeck.decks.cards import printed_position
 from geodeck.practice import Answer, PracticeCard, Question
 from geodeck.practice.boxes import Progress
 from geodeck.practice.cards import NORTH_SOUTH, WEST_EAST
