@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from geodeck.cross.actions import Accept, Challenge, Guess, Place
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
+
+if TYPE_CHECKING:
+    from geodeck.rl.cross_track import CrossTracker
 
 LINES = 2
 LINE_SLOTS = 47
@@ -84,6 +87,40 @@ class CrossCodec:
 
     def __init__(self, cards: list[str]) -> None:
         self.card_ids = ids_of(cards)
+        self.numbers = {cid: i + 1 for i, cid in enumerate(sorted(cards))}
+        """Each card's row in ``id_values`` (0: none)."""
+        self.id_values = np.array([0.0, *sorted(self.card_ids.values())], dtype=np.float32)
+        self._order: tuple[Any, dict[str, int]] | None = None
+
+    def tracker(self, seat: int | None) -> CrossTracker:
+        """An observation of ``seat`` kept up to date from its view (``cross_track``)."""
+        from geodeck.rl.cross_track import CrossTracker
+
+        return CrossTracker(self, seat)
+
+    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+        """The index of each of ``actions`` (``index``), from what every seat sees of
+        ``game``: the order of its lines and the placed card's neighbours."""
+        lines = game.table.lines
+        if self._order is None or self._order[0] is not lines:
+            self._order = (lines, {line: i * POSITIONS for i, line in enumerate(lines)})
+        order = self._order[1]
+        out: dict[int, Any] = {}
+        for action in actions:
+            if isinstance(action, Place):
+                out[order[action.line] + action.at] = action
+            elif isinstance(action, Accept):
+                out[ACCEPT] = action
+            elif isinstance(action, Challenge):
+                line, at = game.placed
+                held = lines[line]
+                before = at > 0 and held[at - 1] == action.against
+                out[CHALLENGE_BEFORE if before else CHALLENGE_AFTER] = action
+            elif isinstance(action, Guess):
+                out[GUESS + action.wrong] = action
+            else:
+                raise TypeError(f"not a cross-family action: {action!r}")
+        return out
 
     def encode(self, view: Mapping[str, Any]) -> Array:
         out = np.zeros(SIZE, dtype=np.float32)

@@ -57,6 +57,29 @@ class UndercoverCodec:
     def __init__(self, countries: list[str], questions: list[str]) -> None:
         self.country_ids = ids_of(countries)
         self.question_ids = ids_of(questions)
+        self._slots: tuple[Any, dict[str, int]] | None = None
+
+    def tracker(self, seat: int | None) -> UndercoverTracker:
+        """An observation of ``seat`` worked out from its view's layers, its history left
+        out (the encoding reads none)."""
+        return UndercoverTracker(self)
+
+    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+        """The index of each of ``actions`` (``index``), from the round's layout (which
+        every seat sees)."""
+        layout = game.round.layout
+        if self._slots is None or self._slots[0] is not layout:
+            self._slots = (layout, {cid: i for i, cid in enumerate(layout)})
+        slots = self._slots[1]
+        out: dict[int, Any] = {}
+        for action in actions:
+            if isinstance(action, Stone):
+                out[STONE + 2 * slots[action.country] + SIZES.index(action.size)] = action
+            elif isinstance(action, Hide):
+                out[HIDE + slots[action.country]] = action
+            else:
+                out[self.index(action, {})] = action
+        return out
 
     def encode(self, view: Mapping[str, Any]) -> Array:
         out = np.zeros(SIZE, dtype=np.float32)
@@ -128,3 +151,16 @@ class UndercoverCodec:
         if isinstance(action, Pass):
             return PASS
         raise TypeError(f"not an undercover action: {action!r}")
+
+
+class UndercoverTracker:
+    """A seat's Undercover observation: its view encoded afresh at every update (the
+    view has no history to take in step by step)."""
+
+    def __init__(self, codec: UndercoverCodec) -> None:
+        self.codec = codec
+        self.seen = 0
+
+    def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
+        self.seen = own["history_from"] + len(own["history"])
+        return self.codec.encode({**alike, **own})
