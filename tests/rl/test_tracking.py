@@ -43,7 +43,7 @@ def test_the_tracked_observation_and_mask_are_those_of_the_whole_view(
         legal = episode.game.legal_actions(seat)
         by_view = {episode.codec.index(action, view): action for action in legal}
         assert episode.legal(seat) == by_view
-        observation, mask = episode.observe(seat)
+        _, mask = episode.observe(seat)
         assert sorted(np.flatnonzero(mask)) == sorted(by_view)
         episode.act(seat, rng.choice(sorted(by_view)))
         steps += 1
