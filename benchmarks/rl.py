@@ -1,15 +1,18 @@
 """The PettingZoo and OpenSpiel wrappers' speed beside the bare engine, in steps per second.
 
-    python benchmarks/rl.py [--games N] [--seats S]
+    python benchmarks/rl.py [--games N] [--seats S] [--only GAME]
 
-For 2-seat Uppsala and for Undercover with ``--seats`` (default 4), random legal play:
+For every game of the catalogue (the cross editions with the fewest seats, Undercover
+with ``--seats``, default 4), random legal play, every way choosing with the same
+``random.Random.choice``:
 
 - engine: ``legal_actions`` and ``apply`` (a hide salted);
-- engine + view: also the acting seat's view, what any player needs to choose;
+- engine + view: also the acting seat's whole view, what a player of the engine reads;
 - PettingZoo: ``last()`` (the observation and mask) and ``step``;
 - OpenSpiel: ``legal_actions`` and ``apply_action``; and with the acting seat's
   ``information_state_tensor``.
 
+Each way's figure is followed by its time over the engine's (the goal: 2x at most).
 Runs on one core. Prints the figures; asserts nothing about them. Needs the rl extra.
 """
 
@@ -25,6 +28,7 @@ import pyspiel
 
 import geodeck
 from geodeck.bots.base import own_secret
+from geodeck.catalogue import catalogue
 from geodeck.rl import env
 from geodeck.rl.openspiel import register
 from geodeck.rl.petting import GeodeckEnv
@@ -45,14 +49,14 @@ def engine(game: str, seats: int, seed: int, *, view: bool) -> int:
 
 def petting(environment: GeodeckEnv, seed: int) -> int:
     environment.reset(seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     for _ in environment.agent_iter():
         observation, _, terminated, truncated, _ = environment.last()
         if terminated or truncated:
             environment.step(None)
             continue
-        environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
         steps += 1
     return steps
 
@@ -81,11 +85,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--only", help="one game of the catalogue")
     args = parser.parse_args()
     register()
-    for game, seats in (("uppsala", 2), ("undercover", args.seats)):
-        print(f"{game}, {seats} seats, {args.games} games of random play, steps/s:")
-        compare(game, seats, args.games)
+    for info in catalogue():
+        if args.only and info.id != args.only:
+            continue
+        seats = args.seats if info.family == "undercover" else info.players[0]
+        print(f"{info.id}, {seats} seats, {args.games} games of random play, steps/s:")
+        compare(info.id, seats, args.games)
 
 
 def compare(game: str, seats: int, games: int) -> None:

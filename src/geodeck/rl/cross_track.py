@@ -47,12 +47,15 @@ class CrossTracker:
         self.seen = 0
         """Events of the seat's history taken in so far (``since`` of the next update)."""
         self.out = np.zeros(SIZE, dtype=np.float32)
-        cards = len(codec.numbers) + 1
-        self.revealed = np.zeros(cards, dtype=bool)
-        self.values: dict[str, Array] = {}
+        self.cards: dict[str, Array] = {}
+        """Each quantity's card slot features by card (``CrossCodec.numbers``; row 0: a
+        card not in the deck), the start flag left to the line."""
+        self._shown: set[str] = set()
         self._lines: list[Any] = [None] * LINES
         self._faces: Any = None
         self._start: Any = None
+        self._rows: dict[tuple[Any, ...], Array] = {}
+        """Each event's encoding, by what it shows (``_row``)."""
 
     def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
         """The observation of the view ``{**alike, **own}``; ``own``'s history starts at
@@ -61,39 +64,39 @@ class CrossTracker:
         me = self.me
         players = len(alike["seats"])
         box = float(alike["box"]) or 1.0
-        dirty = self._reveal(alike)
+        lines = alike["lines"]
+        variant = alike["variant"]
+        dirty = self._reveal(alike["cards"], lines, variant)
         if alike["start"] != self._start:
             self._start = alike["start"]
             dirty = True
-        variant = alike["variant"]
-        for number, (line, held) in enumerate(alike["lines"].items()):
+        for number, (line, held) in enumerate(lines.items()):
             if number >= LINES:
                 break
             if dirty or held != self._lines[number]:
                 self._lines[number] = held
                 self._line(number, held, line if variant == "geo" else variant)
-        out[CARDS_END:EVENTS_AT] = 0.0
-        at = CARDS_END
+        rest = [0.0] * (EVENTS_AT - CARDS_END)
         current = alike["current"]
         if current is not None:
-            out[at] = 1.0
-            out[at + 1] = self.codec.card_ids.get(current, 0.0)
-        at += 2
+            rest[0] = 1.0
+            rest[1] = self.codec.card_ids.get(current, 0.0)
+        at = 2
         placed = alike["placed"]
         if placed is not None:
-            out[at] = 1.0
-            out[at + 1 + list(alike["lines"]).index(placed["line"])] = 1.0
-            out[at + 3] = placed["at"] / POSITIONS
+            rest[at] = 1.0
+            rest[at + 1 + list(lines).index(placed["line"])] = 1.0
+            rest[at + 3] = placed["at"] / POSITIONS
             by = relative(placed["by"], me, players)
             if 0 <= by < MAX_SEATS:
-                out[at + 4 + by] = 1.0
-            out[at + 4 + MAX_SEATS] = me in placed["to_ask"]
+                rest[at + 4 + by] = 1.0
+            rest[at + 4 + MAX_SEATS] = me in placed["to_ask"]
         at += PLACED
         awaited = alike["next"]["seats"]
         turn = alike["turn"]
         for seat in alike["seats"]:
             i = at + relative(seat["seat"], me, players) * SEAT
-            out[i : i + SEAT] = (
+            rest[i : i + SEAT] = (
                 1.0,
                 seat["chips"] / box,
                 len(seat["exchanged"]) / box,
@@ -102,9 +105,9 @@ class CrossTracker:
                 seat["seat"] in awaited,
             )
         at += MAX_SEATS * SEAT
-        out[at + PHASES.index(alike["phase"])] = 1.0
+        rest[at + PHASES.index(alike["phase"])] = 1.0
         at += len(PHASES)
-        out[at : at + 5] = (
+        rest[at : at + 5] = (
             alike["supply"] / box,
             alike["draw_left"] / 45.0,
             alike["until_scoring"] / 15.0,
@@ -115,54 +118,57 @@ class CrossTracker:
         guessing = own["guessing"]
         if guessing is not None:
             mine = guessing["mine"]
-            out[at : at + 4] = (
+            rest[at : at + 4] = (
                 bool(guessing["final"]),
                 guessing["most"] / POSITIONS,
                 mine is not None,
                 (mine or 0) / POSITIONS,
             )
-        out[at + 4] = players / MAX_SEATS
+        rest[at + 4] = players / MAX_SEATS
+        region = out[CARDS_END:EVENTS_AT]
+        region[:] = rest
+        np.minimum(region, 1.0, out=region)
+        np.maximum(region, -1.0, out=region)
         self._events(own["history"], players)
         self.seen = own["history_from"] + len(own["history"])
-        return np.clip(out, -1.0, 1.0)
+        return out.copy()
 
-    def _reveal(self, alike: Mapping[str, Any]) -> bool:
+    def _reveal(self, faces: Mapping[str, Any], lines: Mapping[str, Any], variant: str) -> bool:
         """Take in the cards newly revealed in the view's faces; whether there were any."""
-        faces = alike["cards"]
         if faces is self._faces:
             return False
         self._faces = faces
-        numbers, revealed = self.codec.numbers, self.revealed
-        variant = alike["variant"]
-        quantities = list(alike["lines"]) if variant == "geo" else [variant]
-        changed = False
-        for cid, face in faces.items():
-            number = numbers.get(cid, 0)
-            if number and not revealed[number] and "lat" in face:
-                revealed[number] = changed = True
-                for quantity in quantities:
-                    values = self.values.get(quantity)
-                    if values is None:
-                        values = self.values[quantity] = np.zeros(len(revealed), np.float32)
-                    values[number] = revealed_value(face, quantity)
-        return changed
+        shown = self._shown
+        new = [cid for cid, face in faces.items() if cid not in shown and "lat" in face]
+        if not new and self.cards:
+            return False
+        codec = self.codec
+        for quantity in list(lines) if variant == "geo" else [variant]:
+            cards = self.cards.get(quantity)
+            if cards is None:
+                cards = self.cards[quantity] = np.zeros((len(codec.id_values), CARD), np.float32)
+                cards[:, 0] = 1.0
+                cards[:, 1] = codec.id_values
+            for cid in new:
+                number = codec.numbers.get(cid, 0)
+                if number:
+                    value = revealed_value(faces[cid], quantity)
+                    cards[number, 3:] = (1.0, min(1.0, max(-1.0, value)))
+        shown.update(new)
+        return True
 
     def _line(self, number: int, held: list[str], quantity: str) -> None:
         base = number * LINE_SLOTS * CARD
         block = self.out[base : base + LINE_SLOTS * CARD].reshape(LINE_SLOTS, CARD)
         numbers = self.codec.numbers
-        index = np.array([numbers.get(cid, 0) for cid in held[:LINE_SLOTS]], dtype=np.intp)
-        n = len(index)
+        held = held[:LINE_SLOTS]
+        n = len(held)
         block[n:] = 0.0
         if not n:
             return
-        revealed = self.revealed[index] & (index > 0)
-        values = self.values.get(quantity)
-        block[:n, 0] = 1.0
-        block[:n, 1] = self.codec.id_values[index]
-        block[:n, 2] = [cid == self._start for cid in held[:LINE_SLOTS]]
-        block[:n, 3] = revealed
-        block[:n, 4] = 0.0 if values is None else np.where(revealed, values[index], 0.0)
+        block[:n] = self.cards[quantity][[numbers.get(cid, 0) for cid in held]]
+        if self._start in held:
+            block[held.index(self._start), 2] = 1.0
 
     def _events(self, new: list[dict[str, Any]], players: int) -> None:
         """Shift the recent events by the ``new`` ones, encoded once each."""
@@ -173,19 +179,24 @@ class CrossTracker:
         k = len(new)
         if k < RECENT:
             recent[: RECENT - k] = recent[k:].copy()
-        rows = recent[RECENT - k :]
-        rows[:] = 0.0
-        ids = self.codec.card_ids
-        for row, event in zip(rows, new, strict=True):
-            kind = KINDS.get(event["event"])
-            if kind is not None:
-                row[kind] = 1.0
-            seat = event.get("seat", event.get("from"))
-            if isinstance(seat, int):
-                slot = relative(seat, self.me, players)
-                if 0 <= slot < MAX_SEATS:
-                    row[len(EVENTS) + slot] = 1.0
-            card = event.get("card")
-            if isinstance(card, str):
-                row[len(EVENTS) + MAX_SEATS] = ids.get(card, 0.0)
-            row[EVENT - 1] = bool(event.get("right"))
+        recent[RECENT - k :] = [self._row(event, players) for event in new]
+
+    def _row(self, event: Mapping[str, Any], players: int) -> Array:
+        """One event's features: kind, seat (relative), card id, a judged card was right."""
+        seat = event.get("seat", event.get("from"))
+        card = event.get("card")
+        key = (event["event"], seat if isinstance(seat, int) else None, card, event.get("right"))
+        row = self._rows.get(key)
+        if row is not None:
+            return row
+        row = np.zeros(EVENT, dtype=np.float32)
+        row[KINDS[event["event"]]] = 1.0
+        if key[1] is not None:
+            slot = relative(key[1], self.me, players)
+            if 0 <= slot < MAX_SEATS:
+                row[len(EVENTS) + slot] = 1.0
+        if isinstance(card, str):
+            row[len(EVENTS) + MAX_SEATS] = self.codec.card_ids.get(card, 0.0)
+        row[EVENT - 1] = bool(event.get("right"))
+        self._rows[key] = row
+        return row
