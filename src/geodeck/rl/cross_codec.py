@@ -91,6 +91,33 @@ class CrossCodec:
         """Each card's row in ``id_values`` (0: none)."""
         self.id_values = np.array([0.0, *sorted(self.card_ids.values())], dtype=np.float32)
         self._order: tuple[Any, dict[str, int]] | None = None
+        self._event_keys: dict[tuple[str, int, str | None, bool], int] = {}
+        self._event_keys[("", -1, None, False)] = 0
+        self._event_table: Array = np.zeros((256, EVENT), dtype=np.float32)
+
+    def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> int:
+        """The row in ``event_rows`` of an event's features: ``kind``, the relative seat
+        ``slot`` (-1: none), ``card`` and whether a judged card was right; added when new."""
+        key = (kind, slot, card, right)
+        row = self._event_keys.get(key)
+        if row is None:
+            features = np.zeros(EVENT, dtype=np.float32)
+            one_hot(features, 0, EVENTS.index(kind), len(EVENTS))
+            one_hot(features, len(EVENTS), slot, MAX_SEATS)
+            if card is not None:
+                features[len(EVENTS) + MAX_SEATS] = self.card_ids.get(card, 0.0)
+            features[EVENT - 1] = right
+            row = self._event_keys[key] = len(self._event_keys)
+            if row >= len(self._event_table):
+                grown = np.zeros((2 * len(self._event_table), EVENT), dtype=np.float32)
+                grown[:row] = self._event_table
+                self._event_table = grown
+            self._event_table[row] = features
+        return row
+
+    def event_rows(self) -> Array:
+        """Every event row seen so far (row 0: no event, and rows not yet used), one array."""
+        return self._event_table
 
     def tracker(self, seat: int | None) -> CrossTracker:
         """An observation of ``seat`` kept up to date from its view (``cross_track``)."""

@@ -54,16 +54,14 @@ class CrossTracker:
         self._lines: list[Any] = [None] * LINES
         self._faces: Any = None
         self._start: Any = None
-        self._rows: dict[tuple[Any, ...], Array] = {}
-        """Each event's encoding, by what it shows (``_row``)."""
+        self._recent: list[int] = [0] * RECENT
+        """The recent events' rows in the codec's table, oldest first (0: none)."""
 
     def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
         """The observation of the view ``{**alike, **own}``; ``own``'s history starts at
         ``seen``."""
         out = self.out
-        me = self.me
         players = len(alike["seats"])
-        box = float(alike["box"]) or 1.0
         lines = alike["lines"]
         variant = alike["variant"]
         dirty = self._reveal(alike["cards"], lines, variant)
@@ -76,6 +74,18 @@ class CrossTracker:
             if dirty or held != self._lines[number]:
                 self._lines[number] = held
                 self._line(number, held, line if variant == "geo" else variant)
+        region = out[CARDS_END:EVENTS_AT]
+        region[:] = self._rest(alike, own, players)
+        np.minimum(region, 1.0, out=region)
+        np.maximum(region, -1.0, out=region)
+        self._events(own["history"], players)
+        self.seen = own["history_from"] + len(own["history"])
+        return out.copy()
+
+    def _rest(self, alike: Mapping[str, Any], own: Mapping[str, Any], players: int) -> list[float]:
+        """The features after the lines, before the recent events."""
+        me = self.me
+        box = float(alike["box"]) or 1.0
         rest = [0.0] * (EVENTS_AT - CARDS_END)
         current = alike["current"]
         if current is not None:
@@ -85,7 +95,7 @@ class CrossTracker:
         placed = alike["placed"]
         if placed is not None:
             rest[at] = 1.0
-            rest[at + 1 + list(lines).index(placed["line"])] = 1.0
+            rest[at + 1 + list(alike["lines"]).index(placed["line"])] = 1.0
             rest[at + 3] = placed["at"] / POSITIONS
             by = relative(placed["by"], me, players)
             if 0 <= by < MAX_SEATS:
@@ -125,13 +135,7 @@ class CrossTracker:
                 (mine or 0) / POSITIONS,
             )
         rest[at + 4] = players / MAX_SEATS
-        region = out[CARDS_END:EVENTS_AT]
-        region[:] = rest
-        np.minimum(region, 1.0, out=region)
-        np.maximum(region, -1.0, out=region)
-        self._events(own["history"], players)
-        self.seen = own["history_from"] + len(own["history"])
-        return out.copy()
+        return rest
 
     def _reveal(self, faces: Mapping[str, Any], lines: Mapping[str, Any], variant: str) -> bool:
         """Take in the cards newly revealed in the view's faces; whether there were any."""
@@ -171,32 +175,21 @@ class CrossTracker:
             block[held.index(self._start), 2] = 1.0
 
     def _events(self, new: list[dict[str, Any]], players: int) -> None:
-        """Shift the recent events by the ``new`` ones, encoded once each."""
+        """Shift the recent events by the ``new`` ones (each encoded once, by the codec's
+        table of event rows)."""
         if not new:
             return
-        recent = self.out[EVENTS_AT:].reshape(RECENT, EVENT)
-        new = new[-RECENT:]
-        k = len(new)
-        if k < RECENT:
-            recent[: RECENT - k] = recent[k:].copy()
-        recent[RECENT - k :] = [self._row(event, players) for event in new]
+        recent = self._recent
+        for event in new[-RECENT:]:
+            recent.append(self._row(event, players))
+        del recent[:-RECENT]
+        self.out[EVENTS_AT:] = self.codec.event_rows()[recent].ravel()
 
-    def _row(self, event: Mapping[str, Any], players: int) -> Array:
-        """One event's features: kind, seat (relative), card id, a judged card was right."""
+    def _row(self, event: Mapping[str, Any], players: int) -> int:
+        """The row of one event's features in the codec's table (``event_row``)."""
         seat = event.get("seat", event.get("from"))
+        slot = relative(seat, self.me, players) if isinstance(seat, int) else -1
         card = event.get("card")
-        key = (event["event"], seat if isinstance(seat, int) else None, card, event.get("right"))
-        row = self._rows.get(key)
-        if row is not None:
-            return row
-        row = np.zeros(EVENT, dtype=np.float32)
-        row[KINDS[event["event"]]] = 1.0
-        if key[1] is not None:
-            slot = relative(key[1], self.me, players)
-            if 0 <= slot < MAX_SEATS:
-                row[len(EVENTS) + slot] = 1.0
-        if isinstance(card, str):
-            row[len(EVENTS) + MAX_SEATS] = self.codec.card_ids.get(card, 0.0)
-        row[EVENT - 1] = bool(event.get("right"))
-        self._rows[key] = row
-        return row
+        return self.codec.event_row(
+            event["event"], slot, card if isinstance(card, str) else None, bool(event.get("right"))
+        )
