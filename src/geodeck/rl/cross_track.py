@@ -56,6 +56,7 @@ class CrossTracker:
         self._start: Any = None
         self._recent: list[int] = [0] * RECENT
         """The recent events' rows in the codec's table, oldest first (0: none)."""
+        self._rows: dict[tuple[Any, ...], int] = {}
 
     def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
         """The observation of the view ``{**alike, **own}``; ``own``'s history starts at
@@ -186,10 +187,15 @@ class CrossTracker:
         self.out[EVENTS_AT:] = self.codec.event_rows()[recent].ravel()
 
     def _row(self, event: Mapping[str, Any], players: int) -> int:
-        """The row of one event's features in the codec's table (``event_row``)."""
+        """The row of one event's features in the codec's table (``event_row``), looked
+        up by what the event shows."""
         seat = event.get("seat", event.get("from"))
-        slot = relative(seat, self.me, players) if isinstance(seat, int) else -1
         card = event.get("card")
-        return self.codec.event_row(
-            event["event"], slot, card if isinstance(card, str) else None, bool(event.get("right"))
-        )
+        key = (event["event"], seat, card, event.get("right"))
+        row = self._rows.get(key)
+        if row is None:
+            slot = relative(seat, self.me, players) if isinstance(seat, int) else -1
+            name = card if isinstance(card, str) else None
+            row = self.codec.event_row(event["event"], slot, name, bool(event.get("right")))
+            self._rows[key] = row
+        return row
