@@ -13,7 +13,8 @@ with ``--seats``, default 4), random legal play, every way choosing with the sam
   ``information_state_tensor``.
 
 Each way's figure is followed by its time over the engine's (the goal: 2x at most).
-Runs on one core. Prints the figures; asserts nothing about them. Needs the rl extra.
+The ways take turns, one game each. Runs on one core. Prints the figures; asserts
+nothing about them. Needs the rl extra.
 """
 
 from __future__ import annotations
@@ -74,11 +75,10 @@ def spiel(loaded: pyspiel.Game, seed: int, *, tensor: bool) -> int:
     return steps
 
 
-def rate(play: Callable[[int], int], games: int) -> float:
-    steps, started = 0, time.perf_counter()
-    for seed in range(games):
-        steps += play(seed)
-    return steps / (time.perf_counter() - started)
+def timed(play: Callable[[int], int], seed: int) -> tuple[int, float]:
+    started = time.perf_counter()
+    steps = play(seed)
+    return steps, time.perf_counter() - started
 
 
 def main() -> None:
@@ -98,20 +98,28 @@ def main() -> None:
 
 def compare(game: str, seats: int, games: int) -> None:
     """Print each way's steps/s; the environment and the game are built once, as a
-    learner builds them, and dealt anew for every game."""
+    learner builds them, and dealt anew for every game. The ways take turns game by game,
+    so that a machine busy with something else slows them alike."""
     environment = env(game, seats=seats)
     loaded = pyspiel.load_game(f"python_geodeck_{game}", {"players": seats})
-    base = rate(lambda s: engine(game, seats, s, view=False), games)
     ways: list[tuple[str, Callable[[int], int]]] = [
+        ("engine (legal actions, apply)", lambda s: engine(game, seats, s, view=False)),
         ("engine + view", lambda s: engine(game, seats, s, view=True)),
         ("PettingZoo (observation, mask, step)", lambda s: petting(environment, s)),
         ("OpenSpiel (legal actions, apply)", lambda s: spiel(loaded, s, tensor=False)),
         ("OpenSpiel + information state tensor", lambda s: spiel(loaded, s, tensor=True)),
     ]
-    print(f"  {'engine (legal actions, apply)':40} {base:9.0f}")
-    for name, play in ways:
-        figure = rate(play, games)
-        print(f"  {name:40} {figure:9.0f}  ({base / figure:.1f}x the engine's time)")
+    steps = [0] * len(ways)
+    spent = [0.0] * len(ways)
+    for seed in range(games):
+        for i, (_, play) in enumerate(ways):
+            done, took = timed(play, seed)
+            steps[i] += done
+            spent[i] += took
+    rates = [n / t for n, t in zip(steps, spent, strict=True)]
+    print(f"  {ways[0][0]:40} {rates[0]:9.0f}")
+    for (name, _), figure in zip(ways[1:], rates[1:], strict=True):
+        print(f"  {name:40} {figure:9.0f}  ({rates[0] / figure:.1f}x the engine's time)")
 
 
 if __name__ == "__main__":

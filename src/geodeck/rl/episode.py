@@ -65,6 +65,8 @@ class Episode:
         self.names = [f"seat_{i}" for i in range(self.players)]
         self._seen: tuple[Any, int, int, dict[int, Any]] | None = None
         """The game, seat and version last looked at, with the allowed actions (``legal``)."""
+        self._asked: tuple[Any, int, int | None] | None = None
+        """The game and version last asked who is to act, with the answer (``seat``)."""
         self._viewer: Viewer | None = None
         self._trackers: dict[int, Tracker] = {}
         """Each seat's observation of the game ``_viewer`` shows, kept up to date."""
@@ -111,8 +113,12 @@ class Episode:
     @property
     def seat(self) -> int | None:
         """The seat to act (the first awaited); ``None`` once the game is over."""
-        seats = self.game.expects().seats
-        return seats[0] if seats else None
+        game = self.game
+        asked = self._asked
+        if asked is None or asked[0] is not game or asked[1] != game.version:
+            seats = game.expects().seats
+            asked = self._asked = (game, game.version, seats[0] if seats else None)
+        return asked[2]
 
     def legal(self, seat: int) -> dict[int, Any]:
         """The allowed action indices of ``seat`` and their engine actions, worked out
