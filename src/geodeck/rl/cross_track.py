@@ -72,9 +72,12 @@ class CrossTracker:
         for number, (line, held) in enumerate(lines.items()):
             if number >= LINES:
                 break
-            if dirty or held != self._lines[number]:
+            before = self._lines[number]
+            if dirty or held != before:
                 self._lines[number] = held
-                self._line(number, held, line if variant == "geo" else variant)
+                quantity = line if variant == "geo" else variant
+                if dirty or not self._inserted(number, before, held, quantity):
+                    self._line(number, held, quantity)
         region = out[CARDS_END:EVENTS_AT]
         region[:] = self._rest(alike, own, players)
         np.minimum(region, 1.0, out=region)
@@ -174,6 +177,23 @@ class CrossTracker:
         block[:n] = self.cards[quantity][[numbers.get(cid, 0) for cid in held]]
         if self._start in held:
             block[held.index(self._start), 2] = 1.0
+
+    def _inserted(self, number: int, before: Any, held: list[str], quantity: str) -> bool:
+        """Shift the line's slots for one card put in (a placement), if that is all that
+        changed; whether it was."""
+        n = len(held)
+        if before is None or n != len(before) + 1 or n > LINE_SLOTS:
+            return False
+        at = 0
+        while at < n - 1 and held[at] == before[at]:
+            at += 1
+        if held[at + 1 :] != before[at:] or held[at] == self._start:
+            return False
+        base = number * LINE_SLOTS * CARD
+        block = self.out[base : base + LINE_SLOTS * CARD].reshape(LINE_SLOTS, CARD)
+        block[at + 1 : n] = block[at : n - 1].copy()
+        block[at] = self.cards[quantity][self.codec.numbers.get(held[at], 0)]
+        return True
 
     def _events(self, new: list[dict[str, Any]], players: int) -> None:
         """Shift the recent events by the ``new`` ones (each encoded once, by the codec's
