@@ -9,6 +9,12 @@ rotating, and fits one rating per level with the players' model
 in turn, the tables interleaved. Prints each level's rating and displayed ordinal, and how
 often the stronger of two levels finished ahead of the weaker; writes the file with the
 number of games and the date.
+
+    python benchmarks/calibrate_ratings.py --speed
+
+prints instead how long card ratings take: ingesting the records of 50 two-seat novice
+games (what ``geodeck deck show`` reads at most from the games folder) and 1,000 single
+answers.
 """
 
 from __future__ import annotations
@@ -72,12 +78,44 @@ def calibrate(game: str, levels: list[str], seats: int, games: int, jobs: int) -
     }
 
 
+def speed() -> None:
+    import geodeck
+    from geodeck.bots import make_bot
+    from geodeck.decks import shipped_deck
+    from geodeck.ratings import CardRatings
+
+    records = []
+    for i in range(50):
+        game = geodeck.new_game("uppsala", ["Ann", "Ben"], seed=i)
+        bots = [make_bot("novice", 10 * i + s) for s in range(2)]
+        while not game.finished:
+            seat = game.expects().seats[0]
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        records.append(game.to_record())
+    deck = shipped_deck("uppsala")
+    started = time.perf_counter()
+    ratings = CardRatings(deck)
+    placed = sum(ratings.ingest_record(record) for record in records)
+    took = time.perf_counter() - started
+    print(
+        f"50 records, {placed} placements: {took * 1000:.0f} ms ({took / placed * 1e6:.0f} us each)"
+    )
+    started = time.perf_counter()
+    for i in range(1000):
+        ratings.answer("Cem", "berlin", i % 3 == 0)
+    print(f"1,000 answers: {(time.perf_counter() - started) * 1000:.0f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[1])
     parser.add_argument("--games", type=int, default=60, help="games per table of levels")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--speed", action="store_true", help="time card ratings instead")
     args = parser.parse_args()
+    if args.speed:
+        speed()
+        return
     out: dict[str, Any] = {"date": datetime.date.today().isoformat(), "families": {}}
     for name, (game, every, seats) in FAMILIES.items():
         levels = every if has_numpy() else [level for level in every if level != "learned"]
