@@ -58,11 +58,11 @@ class Lobby:
         status: str,
         outcome: Mapping[str, Any] | None,
     ) -> None:
-        """Store one action; returns once it is committed. Where storage is a SQLite file
-        served by this process alone, the actions of all tables share commits (``Writer``);
-        else each goes in a worker thread."""
+        """Store one action; returns once it is committed. On SQLite and PostgreSQL the
+        actions of all tables share commits (``Writer``); else each goes in a worker
+        thread."""
         storage = self.storage
-        if storage.quick_appends and not self.fanout.shared:
+        if storage.quick_appends:
             if self._writer is None:
                 self._writer = Writer(storage.append_actions)
             await self._writer.append(Append(code, index, action, status, outcome))
