@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from geodeck.server.fanout import CHANNEL
 from tests.server.conftest import fast_settings
 from tests.server.live import Player, create_table, play_out, run, running
 
@@ -27,7 +26,6 @@ def redis_url() -> str:
 
 
 def test_two_workers_serve_one_table(tmp_path: Path, redis_url: str) -> None:
-    assert CHANNEL
     database = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     settings = fast_settings(database, redis_url=redis_url)
     with running(settings) as left, running(settings) as right:

@@ -90,7 +90,6 @@ class Batches:
             raise
         return failures
 
-
     def _all(self, cursor: Any, batch: Sequence[Append], now: float) -> list[Exception | None]:
         """A whole batch in two statements (few calls, so the writer thread seldom waits
         for the interpreter): every table moves on from its version, then every action
@@ -137,5 +136,3 @@ def _move_on(item: Append, now: float) -> tuple[Any, ...]:
 def _action_row(item: Append, now: float) -> tuple[Any, ...]:
     """The append statement's parameters for ``item``."""
     return (item.code, item.index, dumps(item.action), now)
-
-
