@@ -204,6 +204,10 @@ def serve(
             "user's data directory."
         ),
     ] = None,
+    schema: Annotated[
+        str | None,
+        typer.Option(help="PostgreSQL schema to keep geodeck's tables in (default: public)."),
+    ] = None,
     deck: Annotated[
         list[str] | None,
         typer.Option(
@@ -327,6 +331,7 @@ def serve(
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
         database_url=database_url,
+        schema=schema,
         redis_url=redis_url,
         decks=decks,
         grace=grace,

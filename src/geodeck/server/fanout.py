@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from geodeck.server.home import Homes, OnLost
+from geodeck.server.home import Homes, OnLost, namespace
 from geodeck.server.settings import Settings
 
 
@@ -70,4 +70,5 @@ def make_fanout(settings: Settings) -> Fanout:
         slot=settings.slot,
         slots=settings.slots,
         lease=settings.lease,
+        space=namespace(f"{settings.database_url or ''}|{settings.schema or ''}"),
     )

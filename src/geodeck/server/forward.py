@@ -131,6 +131,7 @@ class HomeRouter:
             for k, v in answer.headers.items()
             if k.lower().encode() not in _HOP and k.lower() != "content-encoding"
         ]
+        headers.append((b"x-geodeck-forwarded-to", home.address.encode("latin-1")))
         await _respond(send, answer.status_code, answer.content, headers)
 
     async def _forward_ws(self, home: Process, scope: Scope, receive: Receive, send: Send) -> None:

@@ -1,11 +1,12 @@
 """Each table's home: the one server process that holds it and applies its actions.
 
 With several processes (``--redis-url``) each process registers itself in Redis under
-``geodeck:proc:ID`` (its address and slot) with a lease that it renews three times per
-lease. A table's home is recorded under ``geodeck:home:CODE`` (the process's ID) with the
-same lease, renewed in one round trip for all the tables the process holds. Only the home
-loads a table and applies its actions, so an action takes no lock, no catch-up query and
-no message to other processes; the others forward its requests there (``forward.py``).
+``geodeck:NS:proc:ID`` (its address and slot; ``NS`` names the storage they share) with
+a lease that it renews three times per lease. A table's home is recorded under
+``geodeck:NS:home:CODE`` (the process's ID) with the same lease, renewed in one round
+trip for all the tables the process holds. Only the home loads a table and applies its
+actions, so an action takes no lock, no catch-up query and no message to other
+processes; the others forward its requests there (``forward.py``).
 
 Which process becomes a table's home, when none holds it: the process in the slot that
 the reverse proxy's hash picks for the code (``slot_of``, what nginx's ``hash $code;``
@@ -35,8 +36,13 @@ log = logging.getLogger("geodeck.server")
 
 LEASE = 3.0
 """Seconds a process's registration and its tables' records live unless renewed."""
-PROC = "geodeck:proc:"
-HOME = "geodeck:home:"
+
+
+def namespace(storage: str) -> str:
+    """The prefix of the Redis keys of the processes that share one storage (its URL and
+    schema): processes of other deployments on the same Redis are none of their business."""
+    return "geodeck:" + hashlib.blake2b(storage.encode(), digest_size=6).hexdigest() + ":"
+
 
 OnLost = Callable[[str], Awaitable[None]]
 """Called with a table's code when this process found it is no longer the table's home."""
@@ -109,9 +115,12 @@ class Homes:
         slot: int | None = None,
         slots: int | None = None,
         lease: float = LEASE,
+        space: str = "geodeck:",
     ) -> None:
         from redis.asyncio import Redis
 
+        self.proc = space + "proc:"
+        self.home = space + "home:"
         self.redis: Redis = Redis.from_url(url)
         self.me = Process(secrets.token_hex(8), address, slot)
         self.slots = slots
@@ -138,17 +147,17 @@ class Homes:
     async def _register(self) -> None:
         me = self.me
         data = orjson.dumps({"address": me.address, "slot": me.slot})
-        await self.redis.set(PROC + me.id, data, px=self._ms)
+        await self.redis.set(self.proc + me.id, data, px=self._ms)
 
     async def _refresh(self) -> None:
         """The live processes, as their registrations in Redis say."""
-        keys = [key async for key in self.redis.scan_iter(match=PROC + "*", count=1000)]
+        keys = [key async for key in self.redis.scan_iter(match=self.proc + "*", count=1000)]
         values = await self.redis.mget(keys) if keys else []
         live: dict[str, Process] = {}
         for key, value in zip(keys, values, strict=True):
             if value is None:
                 continue
-            ident = (key.decode() if isinstance(key, bytes) else str(key))[len(PROC) :]
+            ident = (key.decode() if isinstance(key, bytes) else str(key))[len(self.proc) :]
             data = orjson.loads(value)
             live[ident] = Process(ident, str(data["address"]), data.get("slot"))
         live[self.me.id] = self.me
@@ -171,7 +180,7 @@ class Homes:
         if not codes:
             return
         lost: list[Any] = await self._renew(
-            keys=[HOME + c for c in codes], args=[self.me.id, self._ms]
+            keys=[self.home + c for c in codes], args=[self.me.id, self._ms]
         )
         for position in lost:
             code = codes[int(position) - 1]
@@ -196,7 +205,7 @@ class Homes:
     async def claim(self, code: str, dead: str = "") -> bool:
         """Make this process the table's home unless a live one is (``dead``: the process
         the record names, found gone). Whether it is now."""
-        owner = await self._claim(keys=[HOME + code], args=[self.me.id, self._ms, dead])
+        owner = await self._claim(keys=[self.home + code], args=[self.me.id, self._ms, dead])
         owner = owner.decode() if isinstance(owner, bytes) else str(owner)
         if owner == self.me.id:
             self.held.add(code)
@@ -208,11 +217,14 @@ class Homes:
         now), else the process that is or will be. ``Moving`` while its home is unknown."""
         if code in self.held:
             return None
-        raw = await self.redis.get(HOME + code)
+        raw = await self.redis.get(self.home + code)
         owner = None if raw is None else raw.decode() if isinstance(raw, bytes) else str(raw)
         if owner == self.me.id:
             self.held.add(code)
             return None
+        if owner is not None and owner in self.live:
+            return self.live[owner]
+        await self._refresh()  # a table without a live home is rare: look again first
         if owner is not None and owner in self.live:
             return self.live[owner]
         candidate = self.preferred(code)
@@ -221,7 +233,7 @@ class Homes:
         if await self.claim(code, dead=owner or ""):
             return None
         await self._refresh()
-        raw = await self.redis.get(HOME + code)
+        raw = await self.redis.get(self.home + code)
         owner = None if raw is None else raw.decode() if isinstance(raw, bytes) else str(raw)
         if owner is not None and owner in self.live and owner != self.me.id:
             return self.live[owner]
@@ -231,7 +243,7 @@ class Homes:
         """This process let go of the table: whoever is asked for it next may be its home."""
         if code in self.held:
             self.held.discard(code)
-            await self._release(keys=[HOME + code], args=[self.me.id])
+            await self._release(keys=[self.home + code], args=[self.me.id])
 
     async def presence(self, code: str, seat: int, delta: int) -> int | None:
         """Every connection to a table ends at its home (others forward theirs), so this
@@ -246,5 +258,5 @@ class Homes:
         with contextlib.suppress(Exception):
             for code in list(self.held):
                 await self.released(code)
-            await self.redis.delete(PROC + self.me.id)
+            await self.redis.delete(self.proc + self.me.id)
         await self.redis.aclose()

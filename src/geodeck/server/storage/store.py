@@ -112,6 +112,9 @@ class Storage:
     def create_schema(self) -> None:
         """Create the tables that do not exist yet (and the schema, if one is named)."""
         with self.engine.begin() as conn:
+            if self.kind == "postgresql":
+                # Processes starting together create it one after the other.
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
             if self.schema is not None:
                 conn.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
             metadata.create_all(conn)
