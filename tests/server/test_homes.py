@@ -181,6 +181,44 @@ def test_a_killed_home_hands_its_table_to_another_process_with_nothing_lost(
             assert len(record.json()["actions"]) > seen["version"]
 
 
+def test_serve_workers_starts_processes_that_share_the_tables(
+    tmp_path: Path, postgres: str, pg_schema: str, redis_url: str
+) -> None:
+    port = free_port()
+    while not all(_free(port + i) for i in range(2)):
+        port = free_port()
+    log = tmp_path / "serve.log"
+    parent = serve(port, log, postgres, pg_schema, redis_url, "--workers", "2")
+    urls = [f"http://127.0.0.1:{port + i}" for i in range(2)]
+    try:
+        for url in urls:
+            wait_up(url, parent, log)
+        time.sleep(1.5)
+        with httpx.Client(base_url=urls[1], timeout=10) as http:
+            code = create_table(http, [{"name": "Ann"}, {"name": "Ben"}])["table"]["code"]
+        assert slot_of(code, 2) == 1
+        answer = httpx.get(f"{urls[0]}/api/tables/{code}", timeout=10)
+        assert answer.status_code == 200
+        assert answer.headers["x-geodeck-forwarded-to"] == urls[1]
+    finally:
+        parent.send_signal(signal.SIGINT)
+        assert parent.wait(timeout=20) in (0, 130)
+    for url in urls:
+        with pytest.raises(httpx.TransportError):
+            httpx.get(f"{url}/api/health", timeout=1)
+
+
+def _free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
 
 
