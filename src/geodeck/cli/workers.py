@@ -63,7 +63,10 @@ def run_workers(commands: list[list[str]]) -> int:
         while not stopping and all(p.poll() is None for p in processes):
             time.sleep(0.2)
     except KeyboardInterrupt:
-        pass
+        # Ctrl-C in a terminal reaches the workers too: give them a moment to stop.
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and any(p.poll() is None for p in processes):
+            time.sleep(0.1)
     for process in processes:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
