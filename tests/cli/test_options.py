@@ -139,6 +139,10 @@ def test_simulate_undercover_counts_its_seats() -> None:
         (["--deck", "no-such-deck.json"], "--deck no-such-deck.json: cannot read"),
         (["--deck", "chess=x.json"], "--deck chess=x.json: unknown game 'chess'"),
         (["--host", "no-such-host.invalid"], "--host no-such-host.invalid: no such address"),
+        (["--workers", "2"], "--workers N needs --redis-url"),
+        (["--workers", "0"], "--workers must be from 1 to 64, not 0"),
+        (["--slot", "1"], "--slot and --slots go together"),
+        (["--slot", "2", "--slots", "2"], "--slot must be from 0 to --slots - 1 (1), not 2"),
     ],
 )
 def test_serve_checks_its_options_before_it_starts(args: list[str], line: str) -> None:

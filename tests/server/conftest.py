@@ -64,3 +64,17 @@ def pg_schema(postgres: str) -> Iterator[str]:
         storage.drop_schema()
     finally:
         storage.close()
+
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.RedisError as err:
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}: {err}")
+    return REDIS_URL

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import random
@@ -82,8 +83,10 @@ class LiveServer:
     """uvicorn serving ``create_app(settings)`` in a thread of this process."""
 
     def __init__(self, settings: Settings) -> None:
-        self.settings = settings
         self.port = free_port()
+        if settings.redis_url:
+            settings = dataclasses.replace(settings, address=self.url)
+        self.settings = settings
         self.app = create_app(settings)
         config = uvicorn.Config(
             self.app,

@@ -6,28 +6,11 @@ import random
 import uuid
 from pathlib import Path
 
-import pytest
-
-from geodeck.server.fanout import CHANNEL
 from tests.server.conftest import fast_settings
 from tests.server.live import Player, create_table, play_out, run, running
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
-
-
-@pytest.fixture
-def redis_url() -> str:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
-    except redis.RedisError as err:
-        pytest.skip(f"Redis is not reachable at {REDIS_URL}: {err}")
-    return REDIS_URL
-
 
 def test_two_workers_serve_one_table(tmp_path: Path, redis_url: str) -> None:
-    assert CHANNEL
     database = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     settings = fast_settings(database, redis_url=redis_url)
     with running(settings) as left, running(settings) as right:

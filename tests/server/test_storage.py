@@ -102,64 +102,63 @@ def test_tables_seats_and_actions_round_trip(storage: Storage) -> None:
 
 
 def test_a_batch_of_appends_is_one_commit_and_a_refused_one_leaves_the_rest(
-    tmp_path: Path,
+    storage: Storage,
 ) -> None:
-    store = Storage(f"sqlite:///{tmp_path / 'batch.sqlite3'}")
-    store.create_schema()
+    store = storage
+    assert store.quick_appends
     head = a_record()
-    try:
-        for code in ("AAAAAA", "BBBBBB"):
-            store.create_table(
-                code=code,
-                game="uppsala",
-                variant="geo",
-                status="playing",
-                clock=None,
-                head=head,
-                seat_rows=[],
-            )
-        done = store.append_actions(
-            [
-                Append("AAAAAA", 0, {"n": 1}, "playing"),
-                Append("BBBBBB", 0, {"n": 2}, "playing"),
-                Append("AAAAAA", 0, {"n": 3}, "playing"),  # that index is taken
-                Append("AAAAAA", 1, {"n": 4}, "finished", {"winners": [0]}),
-                Append("BBBBBB", 5, {"n": 5}, "playing"),  # the table is at 1
-            ]
+    prefix = "" if store.schema is None else f'"{store.schema}".'
+    for code in ("AAAAAA", "BBBBBB"):
+        store.create_table(
+            code=code,
+            game="uppsala",
+            variant="geo",
+            status="playing",
+            clock=None,
+            head=head,
+            seat_rows=[],
         )
-        assert [type(d).__name__ for d in done] == [
-            "NoneType",
-            "NoneType",
-            "Conflict",
-            "NoneType",
-            "Conflict",
+    done = store.append_actions(
+        [
+            Append("AAAAAA", 0, {"n": 1}, "playing"),
+            Append("BBBBBB", 0, {"n": 2}, "playing"),
+            Append("AAAAAA", 0, {"n": 3}, "playing"),  # that index is taken
+            Append("AAAAAA", 1, {"n": 4}, "finished", {"winners": [0]}),
+            Append("BBBBBB", 5, {"n": 5}, "playing"),  # the table is at 1
         ]
-        first = store.load_table("AAAAAA")
-        second = store.load_table("BBBBBB")
-        assert first is not None
-        assert second is not None
-        assert first.actions == ({"n": 1}, {"n": 4})
-        assert first.status == "finished"
-        assert second.actions == ({"n": 2},)
-        assert second.status == "playing"
+    )
+    assert [type(d).__name__ for d in done] == [
+        "NoneType",
+        "NoneType",
+        "Conflict",
+        "NoneType",
+        "Conflict",
+    ]
+    first = store.load_table("AAAAAA")
+    second = store.load_table("BBBBBB")
+    assert first is not None
+    assert second is not None
+    assert first.actions == ({"n": 1}, {"n": 4})
+    assert first.status == "finished"
+    assert second.actions == ({"n": 2},)
+    assert second.status == "playing"
 
-        # A damaged file: an action row the table's version does not count. The batch is
-        # written again append by append, and only the one that meets that row fails.
-        with store.engine.begin() as conn:
-            conn.exec_driver_sql(
-                "INSERT INTO geodeck_actions (code, idx, action, at) VALUES ('BBBBBB', 1, '{}', 0)"
-            )
-        done = store.append_actions(
-            [Append("AAAAAA", 2, {"n": 6}, "playing"), Append("BBBBBB", 1, {"n": 7}, "playing")]
+    # A damaged file: an action row the table's version does not count. The batch is
+    # written again append by append, and only the one that meets that row fails.
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql(
+            f"INSERT INTO {prefix}geodeck_actions (code, idx, action, at) "
+            "VALUES ('BBBBBB', 1, '{}', 0)"
         )
-        assert done[0] is None
-        assert isinstance(done[1], Conflict)
-        assert "stored already" in str(done[1])
-        again = store.load_table("AAAAAA")
-        assert again is not None
-        assert again.actions[-1] == {"n": 6}
-    finally:
-        store.close()
+    done = store.append_actions(
+        [Append("AAAAAA", 2, {"n": 6}, "playing"), Append("BBBBBB", 1, {"n": 7}, "playing")]
+    )
+    assert done[0] is None
+    assert isinstance(done[1], Conflict)
+    assert "stored already" in str(done[1])
+    again = store.load_table("AAAAAA")
+    assert again is not None
+    assert again.actions[-1] == {"n": 6}
 
 
 def test_a_game_on_postgresql_survives_a_restart(postgres: str, pg_schema: str) -> None:

@@ -169,6 +169,21 @@ def check_listen(host: str, port: int) -> None:
             fail(f"cannot listen on {host} port {port}: {err.strerror or err}", FAILED)
 
 
+def check_processes(
+    workers: int, redis_url: str | None, slot: int | None, slots: int | None
+) -> None:
+    """``--workers``, ``--slot`` and ``--slots``: several processes share tables through
+    Redis, and a slot is a place among the slots."""
+    if not 1 <= workers <= 64:
+        fail(f"--workers must be from 1 to 64, not {workers}")
+    if workers > 1 and not redis_url:
+        fail("--workers N needs --redis-url (and a database every process reaches)")
+    if (slot is None) != (slots is None):
+        fail("--slot and --slots go together")
+    if slot is not None and slots is not None and not 0 <= slot < slots:
+        fail(f"--slot must be from 0 to --slots - 1 ({slots - 1}), not {slot}")
+
+
 def is_loopback(host: str) -> bool:
     """Whether ``host`` names this machine's loopback interface only."""
     if host == "localhost":
@@ -188,6 +203,10 @@ def serve(
             help="sqlite:///FILE or postgresql://USER@HOST/DB; default: SQLite in the "
             "user's data directory."
         ),
+    ] = None,
+    schema: Annotated[
+        str | None,
+        typer.Option(help="PostgreSQL schema to keep geodeck's tables in (default: public)."),
     ] = None,
     deck: Annotated[
         list[str] | None,
@@ -245,6 +264,28 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help=f"How much the server logs: {', '.join(LOG_LEVELS)}.")
     ] = "info",
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes to start, on ports PORT to PORT+N-1, sharing the "
+            "database and Redis (--redis-url); each table is played in one of them."
+        ),
+    ] = 1,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --redis-url: the URL other server processes reach this one at "
+            "(default http://HOST:PORT).",
+            show_default=False,
+        ),
+    ] = None,
+    slot: Annotated[
+        int | None,
+        typer.Option(help="With --redis-url: this process's place (from 0) in the proxy's list."),
+    ] = None,
+    slots: Annotated[
+        int | None, typer.Option(help="With --redis-url: how many processes the proxy lists.")
+    ] = None,
 ) -> None:
     """Run the geodeck server: tables, seats and games over HTTP and websockets.
 
@@ -263,6 +304,20 @@ def serve(
     if pause > PAUSE_LIMIT:
         fail(f"--pause must be at most {PAUSE_LIMIT} seconds, not {pause:g}")
     decks = load_decks(deck or [])
+    check_processes(workers, redis_url, slot, slots)
+    if workers > 1:
+        check_database(database_url)
+        check_redis(redis_url)
+        for i in range(workers):
+            check_listen(host, port + i)
+        import sys
+
+        from geodeck.cli.workers import run_workers, worker_commands
+
+        code = run_workers(worker_commands(sys.argv[2:], host, port, workers))
+        if code:
+            raise typer.Exit(code)
+        return
     check_listen(host, port)
     check_database(database_url)
     check_redis(redis_url)
@@ -276,6 +331,7 @@ def serve(
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
         database_url=database_url,
+        schema=schema,
         redis_url=redis_url,
         decks=decks,
         grace=grace,
@@ -283,6 +339,9 @@ def serve(
         pause=pause,
         standin_level=standin_level,
         linger=linger,
+        address=address or f"http://{'[' + host + ']' if ':' in host else host}:{port}",
+        slot=slot,
+        slots=slots,
     )
     app = create_app(settings)
     tune_gc()

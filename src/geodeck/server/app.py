@@ -26,6 +26,8 @@ from geodeck.server import connection
 from geodeck.server.bodies import BodyLimit, error_body, parse
 from geodeck.server.errors import HTTP_STATUS
 from geodeck.server.fanout import make_fanout
+from geodeck.server.forward import HomeRouter
+from geodeck.server.home import Homes
 from geodeck.server.limits import Limited, MissLimiter
 from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import (
@@ -65,7 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The geodeck server as an ASGI application."""
     settings = settings or Settings()
     storage = Storage(settings.database_url, schema=settings.schema)
-    lobby = Lobby(settings, storage, make_fanout(settings.redis_url))
+    lobby = Lobby(settings, storage, make_fanout(settings))
     limiter = MissLimiter(
         settings.miss_burst, settings.miss_refill, capacity=settings.miss_addresses
     )
@@ -159,5 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     folder = web_folder()
     if folder.is_dir():
         app.mount("/", StaticFiles(directory=folder, html=True), name="web")
+    if isinstance(lobby.fanout, Homes):
+        app.add_middleware(HomeRouter, homes=lobby.fanout)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app

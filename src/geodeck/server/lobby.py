@@ -58,11 +58,11 @@ class Lobby:
         status: str,
         outcome: Mapping[str, Any] | None,
     ) -> None:
-        """Store one action; returns once it is committed. Where storage is a SQLite file
-        served by this process alone, the actions of all tables share commits (``Writer``);
-        else each goes in a worker thread."""
+        """Store one action; returns once it is committed. On SQLite and PostgreSQL the
+        actions of all tables share commits (``Writer``); else each goes in a worker
+        thread."""
         storage = self.storage
-        if storage.quick_appends and not self.fanout.shared:
+        if storage.quick_appends:
             if self._writer is None:
                 self._writer = Writer(storage.append_actions)
             await self._writer.append(Append(code, index, action, status, outcome))
@@ -74,7 +74,7 @@ class Lobby:
     async def start(self) -> None:
         botplay.check_level(self.settings.standin_level)
         await self.run(self.storage.create_schema)
-        await self.fanout.start(self._on_remote_change)
+        await self.fanout.start(self._lost)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_every())
 
     async def close(self) -> None:
@@ -135,6 +135,7 @@ class Lobby:
                 return False
             del self.rooms[room.code]
             await room.close()
+        await self.fanout.released(room.code)
         return True
 
     async def _sweep_every(self) -> None:
@@ -146,10 +147,12 @@ class Lobby:
             except Exception:
                 log.exception("releasing idle tables failed")
 
-    async def _on_remote_change(self, code: str, version: int) -> None:
-        room = self.rooms.get(code)
+    async def _lost(self, code: str) -> None:
+        """Another process became the table's home (this one missed renewing its lease):
+        its clients are closed (1012) and reconnect, through the proxy, to the new home."""
+        room = self.rooms.pop(code, None)
         if room is not None:
-            await room.on_remote_change(version)
+            await room.close()
 
     async def room(self, code: str) -> Room:
         """The table with that code, from memory or storage; ``Refusal`` if there is none."""
@@ -222,7 +225,7 @@ class Lobby:
             for i, spec in enumerate(specs)
         ]
         for _ in range(20):
-            code = new_code()
+            code = self._new_code()
             if code in self.rooms:
                 continue
             room = Room(
@@ -258,16 +261,25 @@ class Lobby:
                 raise Refusal(
                     ErrorCode.SERVER_STORAGE, "the table could not be stored; try again"
                 ) from None
-            self.rooms[code] = room
-            room.start()
+            if await self.fanout.claim(code):
+                self.rooms[code] = room
+                room.start()
             return Created(
                 table=room.info(base), tokens={str(seat): t for seat, t in tokens.items()}
             )
         raise Refusal(ErrorCode.SERVER_BUSY, "no free table code was found; try again")
 
+    def _new_code(self) -> str:
+        """A fresh code whose table would have its home in this process (with several
+        processes, one in N codes or so: a few tries)."""
+        code = new_code()
+        for _ in range(500):
+            if self.fanout.prefers(code):
+                break
+            code = new_code()
+        return code
+
     async def join(self, code: str, request: JoinTable, base: str) -> Joined:
         async with self.using(code) as room:
             seat, token = await room.seating.claim(request.seat, request.name)
-            if self.fanout.shared:
-                await self.fanout.publish(room.code, room.version)
             return Joined(seat=seat, token=token, table=room.info(base))

@@ -271,11 +271,9 @@ class Room:
     ) -> None:
         """Check, apply, store, then tell everyone. Raises ``Refusal``; changes nothing then.
         ``timeout``: the server plays for a seat whose time ran out. The caller holds the
-        room's lock."""
-        async with self.lobby.fanout.lock(self.code):
-            if self.lobby.fanout.shared:
-                await self._catch_up()
-            await self._submit_checked(seat, version, wire, timeout=timeout)
+        room's lock. Only the table's home process holds the room (``home.py``), so no
+        other process changes it meanwhile."""
+        await self._submit_checked(seat, version, wire, timeout=timeout)
 
     def _check(self, seat: int, version: int, wire: Mapping[str, Any]) -> Any:
         """The action ``wire`` stands for, if the table takes one from ``seat`` at
@@ -338,7 +336,6 @@ class Room:
         self.actions.append(stored)
         if timeout:
             await self.timekeeper.mark_timeout(version, mark)
-        await self.lobby.fanout.publish(self.code, game.version)
         self._changed(by=seat, events=events)
 
     async def _rebuild(self) -> None:
@@ -349,24 +346,6 @@ class Room:
                 self.actions = [dict(a) for a in stored.actions]
         record = {**self.head, "actions": self.actions}
         self.game = await self.lobby.run(Game.from_record, record)
-
-    async def _catch_up(self) -> None:
-        """Apply actions another worker stored (several workers only)."""
-        new = await self.lobby.run(self.lobby.storage.actions_since, self.code, len(self.actions))
-        if not new:
-            return
-        events: list[Any] = []
-        for wire in new:
-            events += self.game.apply(self.game.action_from_wire(wire))
-            self.actions.append(wire)
-        self._changed(by=None, events=events)
-
-    async def on_remote_change(self, version: int) -> None:
-        async with self.lock:
-            if version > self.game.version:
-                await self._catch_up()
-            elif self.status == WAITING:
-                await self.seating.reload()
 
     # -- what follows a change ------------------------------------------------------------
 

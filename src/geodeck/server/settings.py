@@ -39,3 +39,13 @@ class Settings:
     """Seconds until an address that used up its misses may try once more."""
     miss_addresses: int = 20_000
     """The most client addresses whose misses are kept track of."""
+    address: str | None = None
+    """With several processes: the base URL the others reach this one at
+    (``http://HOST:PORT``), where they forward the requests of tables homed here."""
+    slot: int | None = None
+    """With several processes behind nginx's ``hash $code;``: this process's place (from
+    0) in the proxy's ``upstream`` list, of ``slots`` (``home.slot_of``)."""
+    slots: int | None = None
+    lease: float = 3.0
+    """Seconds a process's registration and its tables' homes live in Redis unless
+    renewed: how soon the tables of a process that died find another home."""

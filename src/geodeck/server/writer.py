@@ -1,9 +1,9 @@
 """Group commit: the actions stored while a commit is under way share the next one.
 
-Where storage is a SQLite file this process serves alone (``Storage.quick_appends``), the
-server hands every action to one ``Writer``. The actions that arrive in one turn of the
-event loop go in one transaction, written in a thread of the writer's own (SQLite works
-without the interpreter's lock, so the event loop goes on meanwhile); the actions that
+Where storage takes batches (``Storage.quick_appends``: SQLite and PostgreSQL), the server
+hands every action to one ``Writer``. The actions that arrive in one turn of the event
+loop go in one transaction, written in a thread of the writer's own (the database drivers
+work without the interpreter's lock, so the event loop goes on meanwhile); the actions that
 arrive while it writes wait for it and go together in the next. Each caller's ``append``
 returns once its action is committed, or raises what kept it out, so a table still
 broadcasts an action only after it is stored.

@@ -3,9 +3,9 @@
 The code is the same for both (SQLAlchemy 2 Core); ``schema.py`` says what is stored. An
 action is appended in the same transaction that moves the table's version on.
 
-Every method is blocking; the server calls them from worker threads. On SQLite
-(``quick_appends``) ``append_actions`` writes a batch of actions (of any tables) in one
-short transaction (``batches.py``).
+Every method is blocking; the server calls them from worker threads. On SQLite and
+PostgreSQL (``quick_appends``) ``append_actions`` writes a batch of actions (of any
+tables) in one short transaction (``batches.py``).
 """
 
 from __future__ import annotations
@@ -105,13 +105,16 @@ class Storage:
         if schema is not None:
             engine = engine.execution_options(schema_translate_map={None: schema})
         self.engine: Engine = engine
-        self.quick_appends = self.kind == "sqlite" and schema is None
-        """Whether appends are local writes that one process batches (``append_actions``)."""
-        self._batches = Batches(engine)
+        self.quick_appends = self.kind in ("sqlite", "postgresql")
+        """Whether appends go in batches, one commit for many (``append_actions``)."""
+        self._batches = Batches(engine, schema)
 
     def create_schema(self) -> None:
         """Create the tables that do not exist yet (and the schema, if one is named)."""
         with self.engine.begin() as conn:
+            if self.kind == "postgresql":
+                # Processes starting together create it one after the other.
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
             if self.schema is not None:
                 conn.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
             metadata.create_all(conn)
@@ -288,7 +291,7 @@ class Storage:
             raise Conflict(f"action {index} of table {code} is stored already") from err
 
     def append_actions(self, batch: Sequence[Append]) -> list[Exception | None]:
-        """Store several appends (``quick_appends`` only) in one commit: for each, ``None``
+        """Store several appends (``quick_appends``) in one commit: for each, ``None``
         once it is committed, or the error that kept it out (``Conflict`` as
         ``append_action`` raises it). A failure of the commit itself fails them all.
 
@@ -299,7 +302,7 @@ class Storage:
         behind a savepoint: a refused append then changes nothing and the others go
         ahead."""
         if not self.quick_appends:
-            raise RuntimeError("batched appends are for a SQLite file this process serves")
+            raise RuntimeError(f"batched appends are for SQLite and PostgreSQL, not {self.kind}")
         return self._batches.write(batch)
 
     def set_status(self, code: str, status: str) -> None:

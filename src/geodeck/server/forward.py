@@ -1,0 +1,196 @@
+"""Requests for a table that has its home in another process go there (``home.py``).
+
+An ASGI middleware in front of the app, with several processes only. For ``/ws/{code}``
+and ``/api/tables/{code}...`` it asks where the table's home is: here, and the request
+goes on to the app; elsewhere, and it is forwarded, an HTTP request as one request to the
+home, a websocket as a websocket to the home whose frames are passed on both ways, its
+close code too. A forwarded request carries ``X-Geodeck-Forwarded``; a process that gets
+one for a table it is not the home of refuses it (``server/busy``, websocket close code
+1013, try again) rather than forward it again. Behind a proxy that routes by the code
+(deploy/nginx.conf) a client lands on the home and nothing is forwarded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from typing import Any
+
+import httpx
+from starlette.types import ASGIApp, Receive, Scope, Send
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from geodeck.server.bodies import error_body
+from geodeck.server.errors import ErrorCode
+from geodeck.server.home import Homes, Moving, Process
+from geodeck.server.protocol import Refusal
+from geodeck.server.tokens import could_be_code, normal_code
+
+log = logging.getLogger("geodeck.server")
+
+TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([^/]+)")
+FORWARDED = b"x-geodeck-forwarded"
+CLOSE_TRY_AGAIN = 1013
+WS_MAX_SIZE = 64 * 1024
+_HOP = {b"host", b"connection", b"upgrade", b"content-length", b"transfer-encoding", b"keep-alive"}
+_WS_OWN = {b"sec-websocket-key", b"sec-websocket-version", b"sec-websocket-extensions"}
+
+
+def table_code(path: str) -> str | None:
+    """The table code a path names, if it has the form of one."""
+    found = TABLE_PATH.match(path)
+    if found is None:
+        return None
+    code = normal_code(found.group(1))
+    return code if could_be_code(code) else None
+
+
+def _client_host(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else ""
+
+
+def _headers(scope: Scope, skip: set[bytes]) -> list[tuple[str, str]]:
+    """The request's headers for the home, with the client's address and the mark."""
+    kept = [
+        (k.decode("latin-1"), v.decode("latin-1"))
+        for k, v in scope.get("headers", [])
+        if k.lower() not in skip and k.lower() not in (b"x-forwarded-for", FORWARDED)
+    ]
+    kept.append(("x-forwarded-for", _client_host(scope)))
+    kept.append((FORWARDED.decode(), "1"))
+    return kept
+
+
+class HomeRouter:
+    """Sends each table's requests to its home process."""
+
+    def __init__(self, app: ASGIApp, homes: Homes) -> None:
+        self.app = app
+        self.homes = homes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        code = table_code(scope.get("path", "")) if kind in ("http", "websocket") else None
+        if code is None:
+            await self.app(scope, receive, send)
+            return
+        forwarded = any(k.lower() == FORWARDED for k, _ in scope.get("headers", []))
+        try:
+            home = await self.homes.route(code)
+        except Moving:
+            home = self.homes.me
+            forwarded = True
+        except Exception:
+            log.exception("finding the home of table %s failed", code)
+            home, forwarded = self.homes.me, True
+        if home is None:
+            await self.app(scope, receive, send)
+        elif forwarded:
+            await self._busy(kind, send, receive)
+        elif kind == "http":
+            await self._forward_http(home, scope, receive, send)
+        else:
+            await self._forward_ws(home, scope, receive, send)
+
+    async def _busy(self, kind: str, send: Send, receive: Receive) -> None:
+        """The table's home is changing hands: try again in a moment."""
+        if kind == "websocket":
+            await receive()
+            await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
+            return
+        refusal = Refusal(ErrorCode.SERVER_BUSY, "the table is moving to another process; retry")
+        await _respond(send, 503, error_body(refusal), [(b"retry-after", b"1")])
+
+    async def _forward_http(
+        self, home: Process, scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        body = b""
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+        query = scope.get("query_string", b"").decode("latin-1")
+        url = home.address.rstrip("/") + scope["path"] + (f"?{query}" if query else "")
+        try:
+            async with httpx.AsyncClient(timeout=30.0) as http:
+                answer = await http.request(
+                    scope["method"], url, content=body, headers=_headers(scope, _HOP)
+                )
+        except httpx.HTTPError:
+            await self._busy("http", send, receive)
+            return
+        headers = [
+            (k.encode("latin-1"), v.encode("latin-1"))
+            for k, v in answer.headers.items()
+            if k.lower().encode() not in _HOP and k.lower() != "content-encoding"
+        ]
+        headers.append((b"x-geodeck-forwarded-to", home.address.encode("latin-1")))
+        await _respond(send, answer.status_code, answer.content, headers)
+
+    async def _forward_ws(self, home: Process, scope: Scope, receive: Receive, send: Send) -> None:
+        first = await receive()
+        if first["type"] != "websocket.connect":
+            return
+        url = home.address.replace("http", "ws", 1).rstrip("/") + scope["path"]
+        try:
+            upstream = await connect(
+                url,
+                additional_headers=_headers(scope, _HOP | _WS_OWN),
+                max_size=WS_MAX_SIZE,
+                compression=None,
+                open_timeout=5,
+            )
+        except Exception:
+            await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
+            return
+        await send({"type": "websocket.accept"})
+        inward = asyncio.create_task(_to_home(receive, upstream))
+        try:
+            await _to_client(upstream, send)
+        finally:
+            inward.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await inward
+            await upstream.close()
+
+
+async def _respond(send: Send, status: int, body: bytes, headers: list[Any]) -> None:
+    headers = [*headers, (b"content-length", str(len(body)).encode())]
+    if not any(k == b"content-type" for k, _ in headers):
+        headers.append((b"content-type", b"application/json"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _to_home(receive: Receive, upstream: ClientConnection) -> None:
+    """The client's frames to the home, until the client goes."""
+    while True:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            await upstream.close()
+            return
+        text = message.get("text")
+        with contextlib.suppress(ConnectionClosed):
+            await upstream.send(text if text is not None else message.get("bytes") or b"")
+
+
+async def _to_client(upstream: ClientConnection, send: Send) -> None:
+    """The home's frames to the client, then the home's close code."""
+    try:
+        async for frame in upstream:
+            if isinstance(frame, str):
+                await send({"type": "websocket.send", "text": frame})
+            else:
+                await send({"type": "websocket.send", "bytes": bytes(frame)})
+    except ConnectionClosed:
+        pass
+    code = upstream.close_code or 1000
+    with contextlib.suppress(Exception):
+        await send({"type": "websocket.close", "code": code, "reason": upstream.close_reason or ""})
