@@ -4,6 +4,7 @@ import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { openReplay, replayPlace } from "./replay.js";
 import { openTable } from "./table.js";
 
 const root = document.getElementById("app");
@@ -53,7 +54,9 @@ function route() {
   replace(root, header(), main);
   const params = new URLSearchParams(location.search);
   const code = (params.get("table") || "").trim().toUpperCase();
-  if (code) {
+  if (code && params.has("step")) {
+    current = openReplay(main, code, { ...replayPlace(params), onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
+  } else if (code) {
     current = openTable(main, code, { watch: params.has("watch"), onLobby: goLobby });
   } else {
     current = showLobby(main, { onTable: goTable });
