@@ -46,11 +46,17 @@ def every_step(http: httpx.Client, code: str, seat: int | None) -> list[dict[str
 
 
 def engine_views(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """The seat's view and whose move was awaited, at each version of the record."""
     game = Game.from_record({**record, "actions": []})
-    views = [game.view(seat)]
+
+    def now() -> dict[str, Any]:
+        expects = game.expects()
+        return {"view": game.view(seat), "seats": list(expects.seats), "kind": expects.kind}
+
+    views = [now()]
     for raw in record["actions"]:
         game.apply(game.action_from_wire(raw))
-        views.append(game.view(seat))
+        views.append(now())
     return views
 
 
@@ -79,7 +85,8 @@ def test_each_step_is_the_seats_view_at_that_version(server: LiveServer) -> None
             assert steps[0]["kind"] == "deal"
             assert steps[-1]["kind"] == "end"
             for step, view in zip(steps, views, strict=True):
-                assert step["view"] == view
+                assert step["view"] == view["view"]
+                assert step["expects"] == {"seats": view["seats"], "kind": view["kind"]}
             assert {"challenge", "scoring"} <= {s["kind"] for s in steps}
 
 
@@ -93,7 +100,7 @@ def test_a_seats_replay_holds_no_other_seats_hidden_facts(server: LiveServer) ->
             steps = every_step(http, code, seat)
             assert len(steps) == len(record["actions"]) + 1
             for step, view in zip(steps, engine_views(record, seat), strict=True):
-                assert step["view"] == view
+                assert step["view"] == view["view"]
             assert "reveal" in {s["kind"] for s in steps}
             if seat is not None:
                 mine = [s["view"]["hidden"] for s in steps]

@@ -1,13 +1,13 @@
 """A finished game told step by step, as one seat (or a spectator) saw it.
 
 Step 0 is the deal; step ``n`` is the table after the record's ``n``-th action. Each
-step carries the seat's view at that version, the kind of step (for jumping to each
-challenge, scoring or round's reveal) and a short label. To keep a whole game small, a
-step's view holds only what changed since the step before it: the top-level keys whose
-value differs (of a mapping that only gained or changed entries, such as the card faces,
-just those entries, the key named in ``patched``), and the history events from
-``history_from`` on (``merge`` puts a step's view back together). Pure: it reads a
-record and returns JSON-ready data.
+step carries the seat's view at that version, whose move the game then waited for, the
+kind of step (for jumping to each challenge, scoring or round's reveal) and a short
+label. To keep a whole game small, a step's view holds only what changed since the step
+before it: the top-level keys whose value differs (of a mapping that only gained or
+changed entries, such as the card faces, just those entries, the key named in
+``patched``), and the history events from ``history_from`` on (``merge`` puts a step's
+view back together). Pure: it reads a record and returns JSON-ready data.
 """
 
 from __future__ import annotations
@@ -48,17 +48,15 @@ def label_of(raw: Mapping[str, Any] | None, seats: Sequence[str]) -> str:
     return f"{who}: {act}"
 
 
-def views(
-    game: Game, seat: int | None
-) -> Iterator[tuple[Mapping[str, Any] | None, dict[str, Any]]]:
-    """The action (``None`` for the deal) and ``seat``'s whole view after it, for every
-    version of ``game``'s record."""
+def versions(game: Game) -> Iterator[tuple[Mapping[str, Any] | None, Game]]:
+    """The action (``None`` for the deal) and the game after it, for every version of
+    ``game``'s record (one game, moved on between the items)."""
     record = game.to_record()
     table = Game.from_record({**record, "actions": []})
-    yield None, table.view(seat)
+    yield None, table
     for raw in record.get("actions") or []:
         table.apply(table.action_from_wire(raw))
-        yield raw, table.view(seat)
+        yield raw, table
 
 
 def steps(
@@ -69,11 +67,13 @@ def steps(
     out: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
     known = 0
-    for index, (raw, view) in enumerate(views(game, seat)):
+    for index, (raw, table) in enumerate(versions(game)):
         if count is not None and len(out) >= count:
             break
         if index < start:
             continue
+        view = table.view(seat)
+        expects = table.expects()
         history = view.get("history") or []
         added = history[known:]
         changed, patched = _changes(before, view)
@@ -86,6 +86,7 @@ def steps(
                 "version": index,
                 "kind": "deal" if raw is None else kind_of(added),
                 "label": label_of(raw, list(game.seats)),
+                "expects": {"seats": list(expects.seats), "kind": expects.kind},
                 "view": changed,
             }
         )

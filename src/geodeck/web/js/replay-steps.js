@@ -49,7 +49,7 @@ export async function loadReplay(code, seat) {
     if (!first) first = data;
     data.steps.forEach((step, i) => {
       whole = merge(i === 0 ? null : whole, step.view);
-      steps.push({ version: step.version, kind: step.kind, label: step.label, view: whole });
+      steps.push({ ...step, view: whole });
     });
     start = data.next;
   }

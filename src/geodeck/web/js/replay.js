@@ -81,7 +81,7 @@ export function openReplay(root, code, { step, seat, onLobby, onTable }) {
       seats: replay.seats,
       you: who,
       legal: [],
-      expects: { seats: [], kind: null },
+      expects: current.expects || { seats: [], kind: null },
       clock: null,
       pause: null,
       spectators: 0,
