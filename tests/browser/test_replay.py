@@ -124,3 +124,36 @@ def test_the_replay_of_a_game_in_progress_is_refused_on_the_page(
     refused = dan.page.locator("#replay-refused")
     expect(refused).to_have_attribute("data-code", "replay/not_finished")
     assert dan.errors == [] or all("409" in e for e in dan.errors)
+
+
+def test_a_record_file_replays_in_the_page_or_the_page_says_pyodide_is_missing(
+    server: str, browser: Browser, tmp_path: Path
+) -> None:
+    code, actions = finished_table(server, "uppsala", 2)
+    record = httpx.get(f"{server}/api/tables/{code}/record", timeout=10)
+    file = tmp_path / "game.json"
+    file.write_text(record.text, encoding="utf-8")
+    installed = httpx.head(f"{server}/pyodide/pyodide.mjs", timeout=10).status_code == 200
+    eve = open_player(browser, "Eve", DESKTOP)
+    eve.page.goto(f"{server}/?replay")
+    zone = eve.page.locator("#replay-drop")
+    expect(zone).to_have_attribute("data-engine", "yes" if installed else "no")
+    if not installed:
+        expect(eve.page.locator("#replay-file-status")).to_contain_text("no Pyodide installed")
+        assert eve.errors == []
+        return
+    # Read in the page and replayed by the engine there: nothing is sent to the server.
+    posted: list[str] = []
+    eve.page.on("request", lambda r: posted.append(r.url) if r.method != "GET" else None)
+    eve.page.locator("#replay-file").set_input_files(str(file))
+    bar = eve.page.locator("#replay")
+    expect(bar).to_have_attribute("data-total", str(actions + 1), timeout=60000)
+    eve.page.locator("#replay-next-scoring").click()
+    expect(bar).to_have_attribute("data-kind", "scoring")
+    expect(eve.page.locator("#scorings .dot").first).to_be_attached()
+    eve.page.locator("#replay-seat").select_option("1")
+    expect(bar).to_have_attribute("data-seat", "1", timeout=30000)
+    expect(eve.page.locator("#replay-share")).to_have_count(0)
+    eve.shot("replay-desktop-file")
+    assert [u for u in posted if "/pyodide/" not in u] == []
+    assert eve.errors == []

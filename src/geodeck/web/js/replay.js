@@ -26,7 +26,9 @@ export function replayPlace(params) {
   return { step: number(params.get("step")) ?? 0, seat: number(params.get("seat")) };
 }
 
-export function openReplay(root, code, { step, seat, onLobby, onTable }) {
+// `source(seat)`, when given, makes the steps instead of the server (a local record file;
+// `code` is then null and the page has no link to a step).
+export function openReplay(root, code, { step, seat, onLobby, onTable, source = null }) {
   const ctx = { code, root, state: null, memory: {}, pending: true, replay: true, act: () => {}, continueMoment: () => {} };
   let replay = null;
   let at = Number.isInteger(step) ? step : 0;
@@ -36,15 +38,16 @@ export function openReplay(root, code, { step, seat, onLobby, onTable }) {
   ctx.rerender = () => render();
 
   function link(full = true) {
+    if (!code) return null;
     const seatPart = who === null ? "" : `&seat=${who}`;
     const path = `/?table=${encodeURIComponent(code)}&step=${at}${seatPart}`;
     return full ? `${location.origin}${path}` : path;
   }
 
   async function load() {
-    replace(root, h("p", { class: "panel", id: "replay-loading" }, t("replay.loading")));
+    replace(root, h("p", { class: "panel", id: "replay-loading" }, source ? t("replay.engine") : t("replay.loading")));
     try {
-      replay = await loadReplay(code, who);
+      replay = await (source ? source(who) : loadReplay(code, who));
     } catch (error) {
       if (closed) return;
       const busy = error.code === "replay/not_finished";
@@ -54,7 +57,7 @@ export function openReplay(root, code, { step, seat, onLobby, onTable }) {
           "div",
           { class: "panel", id: "replay-refused", "data-code": error.code || "" },
           h("p", {}, busy ? t("replay.notFinished") : t("error.generic", { message: error.message })),
-          h("a", { class: "button", href: `/?table=${code}`, onclick: (event) => onTable(event, code) }, t("replay.toTable")),
+          code ? h("a", { class: "button", href: `/?table=${code}`, onclick: (event) => onTable(event, code) }, t("replay.toTable")) : null,
           h("a", { class: "button ghost", href: "/", onclick: (event) => onLobby(event) }, t("table.lobby")),
         ),
       );
@@ -69,7 +72,7 @@ export function openReplay(root, code, { step, seat, onLobby, onTable }) {
     if (!replay) return;
     at = Math.min(Math.max(0, index), replay.steps.length - 1);
     if (at === replay.steps.length - 1) stop();
-    history.replaceState({}, "", link(false));
+    if (code) history.replaceState({}, "", link(false));
     const current = replay.steps[at];
     const last = at === replay.steps.length - 1;
     ctx.state = {
@@ -78,7 +81,7 @@ export function openReplay(root, code, { step, seat, onLobby, onTable }) {
       version: current.version,
       status: last ? "finished" : "playing",
       view: current.view,
-      seats: replay.seats,
+      seats: replay.seats.map((s) => ({ ...s, connected: true })),
       you: who,
       legal: [],
       expects: current.expects || { seats: [], kind: null },
@@ -179,7 +182,13 @@ export function openReplay(root, code, { step, seat, onLobby, onTable }) {
       h("input", { type: "range", id: "replay-range", min: 0, max: total - 1, value: at, "aria-label": t("replay.slider"), oninput: (event) => go(Number(event.target.value)) }),
       h("div", { class: "replay-row" }, jumps, perspective()),
       said(family, current),
-      h(
+      code ? shareRow() : null,
+    );
+  }
+
+  function shareRow() {
+    const button = (id, label, title, onclick) => h("button", { type: "button", class: "ghost small", id, title, "aria-label": title, onclick }, label);
+    return h(
         "p",
         { class: "actions" },
         button("replay-link", "🔗", t("replay.copy"), async () => {
@@ -192,8 +201,7 @@ export function openReplay(root, code, { step, seat, onLobby, onTable }) {
         }),
         h("a", { class: "share-link", id: "replay-share", href: link(false) }, t("replay.link")),
         h("a", { class: "button ghost small", href: `/?table=${code}`, onclick: (event) => onTable(event, code) }, t("replay.toTable")),
-      ),
-    );
+      );
   }
 
   function render() {
