@@ -32,7 +32,7 @@ function header() {
       h("span", { class: "brand-tag" }, t("app.tagline")),
     ),
     h("div", { id: "table-bar", class: "table-bar" }),
-    h("a", { class: "ghost small", id: "replay-file-link", href: "/?replay" }, "🎞 ", t("replay.file")),
+    h("a", { class: "ghost small", id: "replay-file-link", href: "/?replay", title: t("replay.file") }, "🎞 ", h("span", { class: "replay-file-text" }, t("replay.file"))),
     picker,
   );
 }
