@@ -3,7 +3,9 @@
 Two validators read the same schema: ``fastjsonschema``'s, compiled once to Python, says
 quickly whether a record is valid; only for a record it refuses does ``jsonschema`` walk
 the record again to name the most telling place where it breaks. Where the two ever
-disagree, ``jsonschema``'s verdict stands.
+disagree, ``jsonschema``'s verdict stands. ``jsonschema`` is imported only then, so the
+engine also runs where only ``fastjsonschema`` is at hand (the browser's Pyodide, which
+replays record files in the page: docs/browser.md).
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ import json
 from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
-import jsonschema
 
 from geodeck.core.errors import RecordError
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 @cache
@@ -35,6 +39,8 @@ def _quick() -> Callable[[Any], Any]:
 
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
+    import jsonschema
+
     return jsonschema.Draft202012Validator(schema())
 
 
@@ -50,7 +56,9 @@ def validate(record: Any) -> None:
         pass
     else:
         return
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(record))
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator().iter_errors(record))
     if error is None:
         return
     path = list(error.absolute_path)

@@ -4,6 +4,8 @@ import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { openReplay, replayPlace } from "./replay.js";
+import { openFileReplay } from "./replay-file.js";
 import { openTable } from "./table.js";
 
 const root = document.getElementById("app");
@@ -30,6 +32,7 @@ function header() {
       h("span", { class: "brand-tag" }, t("app.tagline")),
     ),
     h("div", { id: "table-bar", class: "table-bar" }),
+    h("a", { class: "ghost small", id: "replay-file-link", href: "/?replay", title: t("replay.file") }, "🎞 ", h("span", { class: "replay-file-text" }, t("replay.file"))),
     picker,
   );
 }
@@ -53,7 +56,11 @@ function route() {
   replace(root, header(), main);
   const params = new URLSearchParams(location.search);
   const code = (params.get("table") || "").trim().toUpperCase();
-  if (code) {
+  if (!code && params.has("replay")) {
+    current = openFileReplay(main, { onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
+  } else if (code && params.has("step")) {
+    current = openReplay(main, code, { ...replayPlace(params), onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
+  } else if (code) {
     current = openTable(main, code, { watch: params.has("watch"), onLobby: goLobby });
   } else {
     current = showLobby(main, { onTable: goTable });

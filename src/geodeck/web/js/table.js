@@ -241,6 +241,7 @@ export function openTable(root, code, { watch, onLobby }) {
         "p",
         { class: "actions" },
         h("a", { class: "button", href: recordUrl(code), download: `geodeck-${code}.json` }, t("outcome.record")),
+        h("a", { class: "button ghost", id: "replay-open", href: `/?table=${code}&step=0${state.you === null ? "" : `&seat=${state.you}`}` }, "🎞 ", t("replay.open")),
         h("a", { class: "button ghost", href: "/", onclick: (event) => onLobby(event) }, t("outcome.again")),
       ),
     );
