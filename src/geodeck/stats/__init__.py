@@ -23,8 +23,8 @@ def game_stats(game: Game) -> dict[str, Any]:
     """The statistics of ``game``, JSON-ready (docs/stats.md)."""
     view = game.view(None)
     if isinstance(game, UndercoverGame):
-        names = {code: country.name for code, country in game.countries.items()}
-        body = undercover_stats(view, names)
+        countries = {code: country.name for code, country in game.countries.items()}
+        body = undercover_stats(view, countries)
     else:
         body = cross_stats(view)
     scores = [s["score"] for s in view["seats"]]
