@@ -147,3 +147,8 @@ def test_a7_the_ranking_shares_places_on_ties() -> None:
     ]
     tied = ranking(["Ann", "Ben"], [7, 7])
     assert [r["winner"] for r in tied] == [True, True]
+
+
+def test_a7_nobody_wins_before_the_end() -> None:
+    ranked = ranking(["Ann", "Ben"], [3, 1], finished=False)
+    assert [(r["place"], r["winner"]) for r in ranked] == [(1, False), (2, False)]

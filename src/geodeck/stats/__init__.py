@@ -34,6 +34,6 @@ def game_stats(game: Game) -> dict[str, Any]:
         "family": game.family,
         "variant": game.variant,
         "finished": game.finished,
-        "ranking": ranking(names, scores),
+        "ranking": ranking(names, scores, finished=game.finished),
         **body,
     }

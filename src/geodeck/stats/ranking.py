@@ -6,10 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 
-def ranking(names: Sequence[str], scores: Sequence[int]) -> list[dict[str, Any]]:
+def ranking(
+    names: Sequence[str], scores: Sequence[int], *, finished: bool = True
+) -> list[dict[str, Any]]:
     """One entry per seat, best first: ``place`` is 1 plus the number of seats that scored
     more, so tied seats share a place (and the next place is skipped); every seat with the
-    highest score is a ``winner``. Seats that tie keep their seat order."""
+    highest score is a ``winner`` once the game has ``finished``. Seats that tie keep their
+    seat order."""
     best = max(scores, default=0)
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
     return [
@@ -18,7 +21,7 @@ def ranking(names: Sequence[str], scores: Sequence[int]) -> list[dict[str, Any]]
             "seat": seat,
             "name": names[seat],
             "score": scores[seat],
-            "winner": scores[seat] == best,
+            "winner": finished and scores[seat] == best,
         }
         for seat in order
     ]
