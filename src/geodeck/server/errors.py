@@ -56,6 +56,7 @@ class ErrorCode(StrEnum):
     TABLE_BAD_NAME = "table/bad_name"
     TABLE_STARTED = "table/started"
     RECORD_NOT_FINISHED = "record/not_finished"
+    STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
 
 
@@ -65,6 +66,7 @@ HTTP_STATUS = {
     ErrorCode.TABLE_SEAT_TAKEN: 409,
     ErrorCode.TABLE_STARTED: 409,
     ErrorCode.RECORD_NOT_FINISHED: 409,
+    ErrorCode.STATS_NOT_FINISHED: 409,
     ErrorCode.REQUEST_TOO_LARGE: 413,
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,
