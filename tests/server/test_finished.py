@@ -28,6 +28,9 @@ def test_the_stats_of_a_game_in_progress_are_refused(server: LiveServer) -> None
         code = created["table"]["code"]
         response = http.get(f"/api/tables/{code}/stats")
         missing = http.get("/api/tables/ZZZZZZ/stats")
+        odd = http.get("/api/tables/%00%FF%27/stats")
+    assert odd.status_code == 404
+    assert odd.json()["error"]["code"] == "table/not_found"
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "stats/not_finished"
     assert "players" not in response.text
