@@ -1,16 +1,20 @@
 """The PettingZoo and OpenSpiel wrappers' speed beside the bare engine, in steps per second.
 
-    python benchmarks/rl.py [--games N] [--seats S]
+    python benchmarks/rl.py [--games N] [--seats S] [--only GAME]
 
-For 2-seat Uppsala and for Undercover with ``--seats`` (default 4), random legal play:
+For every game of the catalogue (the cross editions with the fewest seats, Undercover
+with ``--seats``, default 4), random legal play, every way choosing with the same
+``random.Random.choice``:
 
 - engine: ``legal_actions`` and ``apply`` (a hide salted);
-- engine + view: also the acting seat's view, what any player needs to choose;
+- engine + view: also the acting seat's whole view, what a player of the engine reads;
 - PettingZoo: ``last()`` (the observation and mask) and ``step``;
 - OpenSpiel: ``legal_actions`` and ``apply_action``; and with the acting seat's
   ``information_state_tensor``.
 
-Runs on one core. Prints the figures; asserts nothing about them. Needs the rl extra.
+Each way's figure is followed by its time over the engine's (the goal: 2x at most).
+The ways take turns, one game each. Runs on one core. Prints the figures; asserts
+nothing about them. Needs the rl extra.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import pyspiel
 
 import geodeck
 from geodeck.bots.base import own_secret
+from geodeck.catalogue import catalogue
 from geodeck.rl import env
 from geodeck.rl.openspiel import register
 from geodeck.rl.petting import GeodeckEnv
@@ -45,14 +50,14 @@ def engine(game: str, seats: int, seed: int, *, view: bool) -> int:
 
 def petting(environment: GeodeckEnv, seed: int) -> int:
     environment.reset(seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     for _ in environment.agent_iter():
         observation, _, terminated, truncated, _ = environment.last()
         if terminated or truncated:
             environment.step(None)
             continue
-        environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        environment.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
         steps += 1
     return steps
 
@@ -70,40 +75,51 @@ def spiel(loaded: pyspiel.Game, seed: int, *, tensor: bool) -> int:
     return steps
 
 
-def rate(play: Callable[[int], int], games: int) -> float:
-    steps, started = 0, time.perf_counter()
-    for seed in range(games):
-        steps += play(seed)
-    return steps / (time.perf_counter() - started)
+def timed(play: Callable[[int], int], seed: int) -> tuple[int, float]:
+    started = time.perf_counter()
+    steps = play(seed)
+    return steps, time.perf_counter() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--only", help="one game of the catalogue")
     args = parser.parse_args()
     register()
-    for game, seats in (("uppsala", 2), ("undercover", args.seats)):
-        print(f"{game}, {seats} seats, {args.games} games of random play, steps/s:")
-        compare(game, seats, args.games)
+    for info in catalogue():
+        if args.only and info.id != args.only:
+            continue
+        seats = args.seats if info.family == "undercover" else info.players[0]
+        print(f"{info.id}, {seats} seats, {args.games} games of random play, steps/s:")
+        compare(info.id, seats, args.games)
 
 
 def compare(game: str, seats: int, games: int) -> None:
     """Print each way's steps/s; the environment and the game are built once, as a
-    learner builds them, and dealt anew for every game."""
+    learner builds them, and dealt anew for every game. The ways take turns game by game,
+    so that a machine busy with something else slows them alike."""
     environment = env(game, seats=seats)
     loaded = pyspiel.load_game(f"python_geodeck_{game}", {"players": seats})
-    base = rate(lambda s: engine(game, seats, s, view=False), games)
     ways: list[tuple[str, Callable[[int], int]]] = [
+        ("engine (legal actions, apply)", lambda s: engine(game, seats, s, view=False)),
         ("engine + view", lambda s: engine(game, seats, s, view=True)),
         ("PettingZoo (observation, mask, step)", lambda s: petting(environment, s)),
         ("OpenSpiel (legal actions, apply)", lambda s: spiel(loaded, s, tensor=False)),
         ("OpenSpiel + information state tensor", lambda s: spiel(loaded, s, tensor=True)),
     ]
-    print(f"  {'engine (legal actions, apply)':40} {base:9.0f}")
-    for name, play in ways:
-        figure = rate(play, games)
-        print(f"  {name:40} {figure:9.0f}  ({base / figure:.1f}x the engine's time)")
+    steps = [0] * len(ways)
+    spent = [0.0] * len(ways)
+    for seed in range(games):
+        for i, (_, play) in enumerate(ways):
+            done, took = timed(play, seed)
+            steps[i] += done
+            spent[i] += took
+    rates = [n / t for n, t in zip(steps, spent, strict=True)]
+    print(f"  {ways[0][0]:40} {rates[0]:9.0f}")
+    for (name, _), figure in zip(ways[1:], rates[1:], strict=True):
+        print(f"  {name:40} {figure:9.0f}  ({rates[0] / figure:.1f}x the engine's time)")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ def test_piped_the_italia_deck_is_one_whole_line_per_card(lang: str) -> None:
         "altitude",
         "m",
         "diff.",
+        "rated",
         "id",
     ]
     rows = lines[2:]

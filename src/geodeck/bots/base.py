@@ -53,13 +53,17 @@ def make_bot(
     *,
     game: str = "uppsala",
     atlas: Mapping[str, Mapping[str, Any]] | None = None,
+    difficulty: Mapping[str, float] | None = None,
 ) -> Bot:
     """A bot of ``level`` for ``game`` with its own random numbers from ``seed``.
 
     ``atlas`` is the reference data the bot knows the world from: for the cross family the
     deck's card data (default: the shipped deck of ``game``); for Undercover the countries
     and questions with their data answers (default: the shipped ones). It is public
-    reference material, not the game's state.
+    reference material, not the game's state. ``difficulty``: the cards' rated difficulty
+    by id (``geodeck.ratings.CardRatings.difficulties``), which the novice and casual
+    cross-family bots know the cards by (``geodeck.bots.knowledge``); without it they go
+    by the printed difficulty.
     """
     if level not in LEVELS:
         raise SetupError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
@@ -83,4 +87,4 @@ def make_bot(
         from geodeck.bots.learned import LearnedBot, load_weights
 
         return LearnedBot(seed, atlas, load_weights())
-    return CrossBot(level, seed, atlas)
+    return CrossBot(level, seed, atlas, difficulty)

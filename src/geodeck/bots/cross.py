@@ -74,9 +74,15 @@ def placer_trust(view: Mapping[str, Any], placer: int) -> float:
 class CrossBot:
     """A cross-family player of a given skill, seeing only its seat's view."""
 
-    def __init__(self, level: str, seed: int, atlas: Mapping[str, Mapping[str, Any]]) -> None:
+    def __init__(
+        self,
+        level: str,
+        seed: int,
+        atlas: Mapping[str, Mapping[str, Any]],
+        difficulty: Mapping[str, float] | None = None,
+    ) -> None:
         self.level = level
-        self.knowledge = Knowledge(atlas, level, seed)
+        self.knowledge = Knowledge(atlas, level, seed, difficulty)
         self.rng = random.Random(seed)
 
     # -- beliefs --------------------------------------------------------------------------

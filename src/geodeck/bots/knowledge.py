@@ -13,7 +13,12 @@ grows with the card's obscurity and shrinks with skill:
 - ``SKILL``: novice 0.30, casual 0.15, expert 0.06, oracle 0 (exact knowledge);
 - ``obscurity``: from the card's difficulty (1 → 0.6, 2 → 1.0, 3 → 1.6); a card without
   one is judged by its population (≥ 1,000,000 → 0.6, ≥ 150,000 → 1.0, else 1.6; sights,
-  landmarks, attractions and mountains without a difficulty 1.0);
+  landmarks, attractions and mountains without a difficulty 1.0); for the novice and
+  casual levels, when a card's *rated* difficulty is given (``geodeck.ratings``: a float
+  on the printed scale, from the placements and practice answers people made), it takes
+  the printed one's place, the obscurity following the same line between the points
+  (1 → 0.6, 2 → 1.0, 3 → 1.6, beyond 3 rising by 0.6 a step, below 1 falling by 0.4,
+  never under 0.2): the harder people find a card, the less these bots know it;
 - ``scale``: the deck's own spread of that quantity (its standard deviation), so that an
   expert's error is small for a Europe deck and for a Germany deck alike. Population and
   area are believed on a log10 scale.
@@ -50,6 +55,17 @@ def true_value(card: Mapping[str, Any], quantity: str) -> float | None:
     return math.log10(max(value, 1.0)) if quantity in LOG_SCALE else value
 
 
+RATED_LEVELS = ("novice", "casual")
+"""The levels whose knowledge follows the cards' rated difficulty when it is given."""
+
+
+def rated_obscurity(difficulty: float) -> float:
+    """The obscurity of a card of rated ``difficulty`` (printed scale, any real number)."""
+    if difficulty <= 2.0:
+        return max(0.2, 1.0 - 0.4 * (2.0 - difficulty))
+    return 1.0 + 0.6 * (difficulty - 2.0)
+
+
 def obscurity(card: Mapping[str, Any]) -> float:
     difficulty = card.get("difficulty")
     if isinstance(difficulty, int):
@@ -65,13 +81,22 @@ def obscurity(card: Mapping[str, Any]) -> float:
 class Knowledge:
     """One bot's beliefs: a believed value and a spread per card and quantity."""
 
-    def __init__(self, atlas: Mapping[str, Mapping[str, Any]], level: str, seed: int) -> None:
+    def __init__(
+        self,
+        atlas: Mapping[str, Mapping[str, Any]],
+        level: str,
+        seed: int,
+        difficulty: Mapping[str, float] | None = None,
+    ) -> None:
+        """``difficulty``: the cards' rated difficulty by id, used by the novice and
+        casual levels; without it (or for a card it lacks) the printed one."""
         if level not in SKILL:
             raise ValueError(f"no knowledge model for level {level!r}")
         self.level = level
         self.skill = SKILL[level]
         self.atlas = atlas
         self.seed = seed
+        self.rated = dict(difficulty or {}) if level in RATED_LEVELS else {}
         self.scale = {q: _spread(atlas, q) for q in QUANTITIES}
         self._beliefs: dict[tuple[str, str], tuple[float, float]] = {}
 
@@ -88,11 +113,17 @@ class Knowledge:
             middle, spread = _middle(self.atlas, quantity), self.scale[quantity]
             known = (middle, max(spread, 1e-9))
         else:
-            sigma = self.skill * obscurity(data or {}) * self.scale[quantity]
+            sigma = self.skill * self.obscurity(card) * self.scale[quantity]
             noise = random.Random(_mix(self.seed, card, quantity)).gauss(0.0, 1.0)
             known = (truth + sigma * noise, sigma)
         self._beliefs[key] = known
         return known
+
+    def obscurity(self, card: str) -> float:
+        rated = self.rated.get(card)
+        if rated is not None and math.isfinite(rated):
+            return rated_obscurity(rated)
+        return obscurity(self.atlas.get(card) or {})
 
 
 def _mix(seed: int, card: str, quantity: str) -> int:

@@ -28,6 +28,26 @@ class Codec(Protocol):
 
     def index(self, action: Any, view: Mapping[str, Any]) -> int: ...
 
+    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+        """The index of each of ``actions``, as ``index`` gives it, without a view."""
+        ...
+
+    def tracker(self, seat: int | None) -> Tracker:
+        """A new observation of ``seat``, kept up to date from its view."""
+        ...
+
+
+class Tracker(Protocol):
+    """A seat's observation in one game, kept from one update to the next."""
+
+    seen: int
+    """Events of the seat's history taken in: the ``since`` of the next update."""
+
+    def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
+        """The observation of the view ``{**alike, **own}`` (``Viewer.layers``), whose
+        history starts at ``seen``; a new array, the caller's own."""
+        ...
+
 
 def relative(seat: int | None, me: int, players: int) -> int:
     """The slot of ``seat`` seen from ``me``: 0 is ``me``, 1 the next seat clockwise..."""
@@ -52,13 +72,3 @@ def finish(out: Array) -> Array:
     """Every feature within the observation space's bounds, [-1, 1]."""
     np.clip(out, -1.0, 1.0, out=out)
     return out
-
-
-def mask_of(
-    codec: Codec, view: Mapping[str, Any], legal: Sequence[Any]
-) -> tuple[Mask, dict[int, Any]]:
-    """The action mask over ``codec``'s space and the engine action of each allowed index."""
-    chosen = {codec.index(action, view): action for action in legal}
-    mask = np.zeros(codec.actions, dtype=np.int8)
-    mask[list(chosen)] = 1
-    return mask, chosen

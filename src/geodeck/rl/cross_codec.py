@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from geodeck.cross.actions import Accept, Challenge, Guess, Place
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
+
+if TYPE_CHECKING:
+    from geodeck.rl.cross_track import CrossTracker
 
 LINES = 2
 LINE_SLOTS = 47
@@ -84,6 +87,67 @@ class CrossCodec:
 
     def __init__(self, cards: list[str]) -> None:
         self.card_ids = ids_of(cards)
+        self.numbers = {cid: i + 1 for i, cid in enumerate(sorted(cards))}
+        """Each card's row in ``id_values`` (0: none)."""
+        self.id_values = np.array([0.0, *sorted(self.card_ids.values())], dtype=np.float32)
+        self._order: tuple[Any, dict[str, int]] | None = None
+        self._event_keys: dict[tuple[str, int, str | None, bool], int] = {}
+        self._event_keys[("", -1, None, False)] = 0
+        self._event_table: Array = np.zeros((256, EVENT), dtype=np.float32)
+
+    def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> int:
+        """The row in ``event_rows`` of an event's features: ``kind``, the relative seat
+        ``slot`` (-1: none), ``card`` and whether a judged card was right; added when new."""
+        key = (kind, slot, card, right)
+        row = self._event_keys.get(key)
+        if row is None:
+            features = np.zeros(EVENT, dtype=np.float32)
+            one_hot(features, 0, EVENTS.index(kind), len(EVENTS))
+            one_hot(features, len(EVENTS), slot, MAX_SEATS)
+            if card is not None:
+                features[len(EVENTS) + MAX_SEATS] = self.card_ids.get(card, 0.0)
+            features[EVENT - 1] = right
+            row = self._event_keys[key] = len(self._event_keys)
+            if row >= len(self._event_table):
+                grown = np.zeros((2 * len(self._event_table), EVENT), dtype=np.float32)
+                grown[:row] = self._event_table
+                self._event_table = grown
+            self._event_table[row] = features
+        return row
+
+    def event_rows(self) -> Array:
+        """Every event row seen so far (row 0: no event, and rows not yet used), one array."""
+        return self._event_table
+
+    def tracker(self, seat: int | None) -> CrossTracker:
+        """An observation of ``seat`` kept up to date from its view (``cross_track``)."""
+        from geodeck.rl.cross_track import CrossTracker
+
+        return CrossTracker(self, seat)
+
+    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+        """The index of each of ``actions`` (``index``), from what every seat sees of
+        ``game``: the order of its lines and the placed card's neighbours."""
+        lines = game.table.lines
+        if self._order is None or self._order[0] is not lines:
+            self._order = (lines, {line: i * POSITIONS for i, line in enumerate(lines)})
+        order = self._order[1]
+        out: dict[int, Any] = {}
+        for action in actions:
+            if isinstance(action, Place):
+                out[order[action.line] + action.at] = action
+            elif isinstance(action, Accept):
+                out[ACCEPT] = action
+            elif isinstance(action, Challenge):
+                line, at = game.placed
+                held = lines[line]
+                before = at > 0 and held[at - 1] == action.against
+                out[CHALLENGE_BEFORE if before else CHALLENGE_AFTER] = action
+            elif isinstance(action, Guess):
+                out[GUESS + action.wrong] = action
+            else:
+                raise TypeError(f"not a cross-family action: {action!r}")
+        return out
 
     def encode(self, view: Mapping[str, Any]) -> Array:
         out = np.zeros(SIZE, dtype=np.float32)

@@ -8,10 +8,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 import geodeck
 from geodeck.catalogue import GameInfo, catalogue
 from geodeck.core.errors import SetupError
-from geodeck.rl.codec import Array, Codec, Mask, mask_of
+from geodeck.core.game import Viewer
+from geodeck.rl.codec import Array, Codec, Mask, Tracker
 from geodeck.rl.cross_codec import RECENT, CrossCodec
 from geodeck.rl.undercover_codec import UndercoverCodec
 from geodeck.undercover.actions import Hide
@@ -60,9 +63,13 @@ class Episode:
             options if options is not None else DEFAULT_OPTIONS.get((game, self.variant), {})
         )
         self.names = [f"seat_{i}" for i in range(self.players)]
-        self._seen: tuple[Any, int, int, dict[str, Any], Mask, dict[int, Any]] | None = None
-        """The game, seat and version last looked at, with the view, mask and allowed
-        actions (``_looked``)."""
+        self._seen: tuple[Any, int, int, dict[int, Any]] | None = None
+        """The game, seat and version last looked at, with the allowed actions (``legal``)."""
+        self._asked: tuple[Any, int, int | None] | None = None
+        """The game and version last asked who is to act, with the answer (``seat``)."""
+        self._viewer: Viewer | None = None
+        self._trackers: dict[int, Tracker] = {}
+        """Each seat's observation of the game ``_viewer`` shows, kept up to date."""
         self.seed = 0
         self.game = self._new(0)
         record = self.game.to_record()
@@ -88,6 +95,8 @@ class Episode:
         self.seed = seed
         self.game = self._new(seed)
         self._seen = None
+        self._viewer = None
+        self._trackers = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
         """A copy of this episode: the same deal with the same actions applied again, much
@@ -95,6 +104,8 @@ class Episode:
         twin = copy.copy(self)
         twin.game = self._new(self.seed)
         twin._seen = None
+        twin._viewer = None
+        twin._trackers = {}
         for action in self.game.actions:
             twin.game.apply(action)
         return twin
@@ -102,29 +113,47 @@ class Episode:
     @property
     def seat(self) -> int | None:
         """The seat to act (the first awaited); ``None`` once the game is over."""
-        seats = self.game.expects().seats
-        return seats[0] if seats else None
+        game = self.game
+        asked = self._asked
+        if asked is None or asked[0] is not game or asked[1] != game.version:
+            seats = game.expects().seats
+            asked = self._asked = (game, game.version, seats[0] if seats else None)
+        return asked[2]
 
-    def _looked(self, seat: int) -> tuple[dict[str, Any], Mask, dict[int, Any]]:
-        """The seat's view (with the recent history the codec reads; read-only), its mask
-        and its allowed actions, worked out once per seat and version."""
+    def legal(self, seat: int) -> dict[int, Any]:
+        """The allowed action indices of ``seat`` and their engine actions, worked out
+        once per seat and version (the engine's ``legal_actions``)."""
         game = self.game
         seen = self._seen
         if seen is not None and seen[0] is game and seen[1:3] == (seat, game.version):
-            return seen[3], seen[4], seen[5]
-        since = max(0, len(game.history) - self.recent)
-        view = game.view(seat, since=since, shared=True)
-        mask, chosen = mask_of(self.codec, view, game.legal_actions(seat))
-        self._seen = (game, seat, game.version, view, mask, chosen)
-        return view, mask, chosen
+            return seen[3]
+        chosen = self.codec.chosen(game.legal_actions(seat), game)
+        self._seen = (game, seat, game.version, chosen)
+        return chosen
+
+    def mask(self, seat: int) -> Mask:
+        """The action mask of ``seat`` over the codec's action space."""
+        mask = np.zeros(self.codec.actions, dtype=np.int8)
+        mask[list(self.legal(seat))] = 1
+        return mask
 
     def observe(self, seat: int) -> tuple[Array, Mask]:
-        view, mask, _ = self._looked(seat)
-        return self.codec.encode(view), mask.copy()
+        """The observation of ``seat`` (from its view only, ``Viewer.layers``) and its mask."""
+        return self.observation(seat), self.mask(seat)
 
-    def legal(self, seat: int) -> dict[int, Any]:
-        """The allowed action indices of ``seat`` and their engine actions."""
-        return self._looked(seat)[2]
+    def observation(self, seat: int | None) -> Array:
+        """The observation of ``seat`` (``None``: a spectator), updated from the events
+        of its view since the last one."""
+        viewer = self._viewer
+        if viewer is None or viewer.game is not self.game:
+            viewer = self._viewer = self.game.viewer()
+            self._trackers = {}
+        key = -1 if seat is None else seat
+        tracker = self._trackers.get(key)
+        if tracker is None:
+            tracker = self._trackers[key] = self.codec.tracker(seat)
+        alike, own = viewer.layers(seat, since=tracker.seen)
+        return tracker.update(alike, own)
 
     def act(self, seat: int, index: int) -> None:
         """Apply action ``index`` for ``seat``; a hide gets a salt from the seed and the

@@ -191,11 +191,10 @@ class GeodeckObserver:
         return game.view(player if self.private else None, since=since, shared=True)
 
     def set_from(self, state: GeodeckState, player: int) -> None:
-        view = self._view(state, player, whole=False)
-        if view is None:
+        if not state.dealt:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.episode.codec.encode(view)
+            self.tensor[:] = state.episode.observation(player if self.private else None)
 
     def string_from(self, state: GeodeckState, player: int) -> str:
         view = self._view(state, player, whole=self.perfect_recall)

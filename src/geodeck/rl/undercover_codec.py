@@ -57,11 +57,41 @@ class UndercoverCodec:
     def __init__(self, countries: list[str], questions: list[str]) -> None:
         self.country_ids = ids_of(countries)
         self.question_ids = ids_of(questions)
+        self._slots: tuple[Any, dict[str, int]] | None = None
+
+    def tracker(self, seat: int | None) -> UndercoverTracker:
+        """An observation of ``seat`` kept up to date from its view's layers."""
+        return UndercoverTracker(self, seat)
+
+    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+        """The index of each of ``actions`` (``index``), from the round's layout (which
+        every seat sees)."""
+        layout = game.round.layout
+        if self._slots is None or self._slots[0] is not layout:
+            self._slots = (layout, {cid: i for i, cid in enumerate(layout)})
+        slots = self._slots[1]
+        out: dict[int, Any] = {}
+        for action in actions:
+            if isinstance(action, Stone):
+                out[STONE + 2 * slots[action.country] + SIZES.index(action.size)] = action
+            elif isinstance(action, Hide):
+                out[HIDE + slots[action.country]] = action
+            else:
+                out[self.index(action, {})] = action
+        return out
 
     def encode(self, view: Mapping[str, Any]) -> Array:
         out = np.zeros(SIZE, dtype=np.float32)
         me = view["seat"] if view["seat"] is not None else 0
         players = len(view["seats"])
+        self.layout(out, view, me, players)
+        self.questions(out, view["questions"], me, players)
+        self.rest(out, view, me, players)
+        return finish(out)
+
+    def layout(self, out: Array, view: Mapping[str, Any], me: int, players: int) -> None:
+        """Write the laid-out countries' features (zero the rest of their slots)."""
+        out[: LAYOUT * COUNTRY] = 0.0
         hidden = view["hidden"]
         stones = view["stones"]
         for slot, card in enumerate(view["layout"][:LAYOUT]):
@@ -75,8 +105,12 @@ class UndercoverCodec:
                 out[where + SIZES.index(stone["size"])] += 0.2
             out[i + 2 + 2 * MAX_SEATS] = len(on) / 6.0
             out[i + 3 + 2 * MAX_SEATS] = hidden is not None and hidden["country"] == cid
+
+    def questions(self, out: Array, questions: list[dict[str, Any]], me: int, players: int) -> None:
+        """Write the round's questions' features (zero the rest of their slots)."""
         at = LAYOUT * COUNTRY
-        for question in view["questions"][:ASKED]:
+        out[at : at + ASKED * QUESTION] = 0.0
+        for question in questions[:ASKED]:
             out[at] = 1.0
             out[at + 1] = self.question_ids.get(question["id"], 0.0)
             out[at + 2] = question["about"] == "seeker"
@@ -89,11 +123,15 @@ class UndercoverCodec:
             if hint in ANSWERS:
                 one_hot(out, answers + len(ANSWERS), ANSWERS.index(hint), len(ANSWERS))
             at += QUESTION
+
+    def rest(self, out: Array, view: Mapping[str, Any], me: int, players: int) -> None:
+        """Write the seats' and the game's features, after the questions."""
         at = LAYOUT * COUNTRY + ASKED * QUESTION
+        rest = [0.0] * (SIZE - at)
         awaited = view["next"]["seats"]
         for seat in view["seats"]:
-            i = at + relative(seat["seat"], me, players) * SEAT
-            out[i : i + SEAT] = (
+            i = relative(seat["seat"], me, players) * SEAT
+            rest[i : i + SEAT] = (
                 1.0,
                 seat["score"] / 20.0,
                 seat["small"] / 5.0,
@@ -101,10 +139,10 @@ class UndercoverCodec:
                 seat["seat"] == view["undercover"],
                 seat["seat"] in awaited,
             )
-        at += MAX_SEATS * SEAT
-        one_hot(out, at, PHASES.index(view["phase"]), len(PHASES))
-        at += len(PHASES)
-        out[at : at + 6] = (
+        i = MAX_SEATS * SEAT
+        rest[i + PHASES.index(view["phase"])] = 1.0
+        i += len(PHASES)
+        rest[i : i + 6] = (
             view["round"] / view["rounds"],
             view["rounds"] / 12.0,
             view["role"] == "undercover",
@@ -112,7 +150,7 @@ class UndercoverCodec:
             view["discarded"] / 100.0,
             players / MAX_SEATS,
         )
-        return finish(out)
+        out[at:] = rest
 
     def index(self, action: Any, view: Mapping[str, Any]) -> int:
         """The index of an engine action in the action space."""
@@ -128,3 +166,31 @@ class UndercoverCodec:
         if isinstance(action, Pass):
             return PASS
         raise TypeError(f"not an undercover action: {action!r}")
+
+
+class UndercoverTracker:
+    """A seat's Undercover observation, read from its view's layers: the layout's and the
+    questions' features are written again only when they changed."""
+
+    def __init__(self, codec: UndercoverCodec, seat: int | None) -> None:
+        self.codec = codec
+        self.me = seat if seat is not None else 0
+        self.seen = 0
+        self.out = np.zeros(SIZE, dtype=np.float32)
+        self._layout: tuple[Any, ...] | None = None
+        self._questions: list[Any] | None = None
+
+    def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
+        self.seen = own["history_from"] + len(own["history"])
+        view = {**alike, **own}
+        out, me, players = self.out, self.me, len(alike["seats"])
+        layout = (alike["layout"], alike["stones"], own["hidden"], players)
+        if layout != self._layout:
+            self._layout = layout
+            self.codec.layout(out, view, me, players)
+        questions = own["questions"]
+        if questions != self._questions:
+            self._questions = questions
+            self.codec.questions(out, questions, me, players)
+        self.codec.rest(out, view, me, players)
+        return finish(out.copy())

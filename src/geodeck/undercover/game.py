@@ -12,7 +12,7 @@ from typing import Any
 
 from geodeck import decks
 from geodeck.core.errors import IllegalAction, RecordError, SetupError
-from geodeck.core.game import FORMAT, Expects, Game, Outcome, winners_of
+from geodeck.core.game import FORMAT, Expects, Game, Outcome, Viewer, winners_of
 from geodeck.core.seats import check_seats
 from geodeck.core.wire import Ended
 from geodeck.decks.countries import ANSWERS, Country, Question, parse_countries, parse_questions
@@ -469,6 +469,11 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         from geodeck.undercover.view import build_view
 
         return build_view(self, seat, since, shared=shared)
+
+    def viewer(self) -> Viewer:
+        from geodeck.undercover.view import Viewer
+
+        return Viewer(self)
 
     @property
     def draw_left(self) -> int:

@@ -9,8 +9,10 @@ the hidden country). Everyone sees the commitment at once, and the reveal at the
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from geodeck.core import game as core
 from geodeck.undercover.events import Hidden
 from geodeck.undercover.variants import TITLE
 
@@ -21,27 +23,76 @@ if TYPE_CHECKING:
 _X = re.compile(r"\bX\b")
 
 
+OWN = ("seat", "role", "hidden", "questions", "question", "history", "history_from")
+"""The keys of a view that differ from seat to seat; all others every seat sees alike."""
+
+QuestionKey = tuple[int, int, str, int | None, str | None, bool, str | None]
+"""What a question's dict in a view depends on: the round, its place, the question, the
+seeker named, the answer, whether the hint shows and the hidden country."""
+
+
 def build_view(
     game: UndercoverGame, seat: int | None, since: int = 0, *, shared: bool = False
 ) -> dict[str, Any]:
     """Exactly what ``seat`` may know; ``None`` is a spectator. ``shared``: the country
     cards are the cards' own dicts (``Game.view``)."""
+    _check_seat(game, seat)
+    view = _common(game, shared=shared)
+    view.update(_own(game, seat, since))
+    return view
+
+
+class Viewer(core.Viewer):
+    """The views a server sends of a game of Undercover (``Game.viewer``): what every seat
+    sees alike is built once per version and shared by the views of all seats, and each
+    question's dict is built once and kept while it reads the same."""
+
+    def __init__(self, game: UndercoverGame) -> None:
+        super().__init__(game)
+        self.game: UndercoverGame = game
+        self._shared: tuple[int, dict[str, Any], dict[str, Any]] | None = None
+        self._questions: dict[QuestionKey, dict[str, Any]] = {}
+
+    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+        _check_seat(self.game, seat)
+        view = dict(self._layers()[0])
+        view.update(_own(self.game, seat, since, self._questions))
+        return view
+
+    def layers(
+        self, seat: int | None = None, *, since: int = 0
+    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
+        """The keys every seat sees alike (one object per version), and ``seat``'s own."""
+        _check_seat(self.game, seat)
+        return self._layers()[1], _own(self.game, seat, since, self._questions)
+
+    def _layers(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        game = self.game
+        cached = self._shared
+        if cached is None or cached[0] != game.version:
+            common = _common(game, shared=True)
+            alike = {k: v for k, v in common.items() if k not in OWN}
+            cached = self._shared = (game.version, common, alike)
+        return cached[1], cached[2]
+
+
+def _check_seat(game: UndercoverGame, seat: int | None) -> None:
     if seat is not None and not 0 <= seat < len(game.seats):
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
-    since = min(max(since, 0), len(game.history))
+
+
+def _common(game: UndercoverGame, *, shared: bool) -> dict[str, Any]:
+    """The view as every seat sees it, its own keys (``OWN``) still to fill in (they are
+    here, so that every view has its keys in one order)."""
     r = game.round
-    undercover = seat is not None and seat == r.undercover
-    role = "spectator" if seat is None else "undercover" if undercover else "seeker"
-    questions = [_question(game, i, asked, undercover) for i, asked in enumerate(r.asked)]
     expects = game.expects()
-    in_round = game.phase in ("name", "answer", "stone")
     outcome = game.outcome()
     return {
         "game": game.game,
         "title": TITLE,
         "variant": game.variant,
-        "seat": seat,
-        "role": role,
+        "seat": None,
+        "role": "spectator",
         "version": game.version,
         "phase": game.phase,
         "round": r.number,
@@ -63,17 +114,50 @@ def build_view(
         ],
         "stones": stones_of(game),
         "commitment": r.commitment,
-        "hidden": (
-            {"country": r.country, "salt": r.salt} if undercover and r.country is not None else None
-        ),
-        "questions": questions,
-        "question": questions[-1] if in_round and questions else None,
+        "hidden": None,
+        "questions": [],
+        "question": None,
         "to_place": list(r.guessers) if game.phase == "stone" else [],
         "questions_left": game.draw_left,
         "discarded": len(game.discard),
         "results": [result.to_wire() for result in game.results],
         "next": {"seats": list(expects.seats), "expects": expects.kind},
         "outcome": outcome.to_wire() if outcome else None,
+        "history": [],
+        "history_from": 0,
+    }
+
+
+def _own(
+    game: UndercoverGame,
+    seat: int | None,
+    since: int,
+    kept: dict[QuestionKey, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The keys of ``seat``'s view that are its own (``OWN``); a question's dict comes
+    from ``kept`` when it is there (and goes there when it is new)."""
+    since = min(max(since, 0), len(game.history))
+    r = game.round
+    undercover = seat is not None and seat == r.undercover
+    questions = []
+    for i, asked in enumerate(r.asked):
+        if kept is None:
+            questions.append(_question(game, i, asked, undercover))
+            continue
+        key = (r.number, i, asked.question, asked.seeker, asked.answer, undercover, r.country)
+        question = kept.get(key)
+        if question is None:
+            question = kept[key] = _question(game, i, asked, undercover)
+        questions.append(question)
+    in_round = game.phase in ("name", "answer", "stone")
+    return {
+        "seat": seat,
+        "role": "spectator" if seat is None else "undercover" if undercover else "seeker",
+        "hidden": (
+            {"country": r.country, "salt": r.salt} if undercover and r.country is not None else None
+        ),
+        "questions": questions,
+        "question": questions[-1] if in_round and questions else None,
         "history": [_filtered(e, seat) for e in game.history[since:]],
         "history_from": since,
     }

@@ -20,9 +20,11 @@ from geodeck.cli.deck.common import (
     kind_counts,
     load,
 )
+from geodeck.cli.deck.difficulty import local_ratings, rated_cell
 from geodeck.cli.sheet import Column, Sheet
 from geodeck.cli.sheet import show as show_sheet
 from geodeck.decks.cards import KINDS, printed_position
+from geodeck.ratings import CardRatings
 
 
 def _number(value: Any) -> str:
@@ -37,10 +39,11 @@ def _place_rows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [{"id": key, **card} for key, card in data["cards"].items()]
 
 
-def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
-    """The place cards, one row each; ``narrow``: in fewer, taller columns (the id, kind
-    and difficulty under the name, the region under the country, the position on two
-    lines)."""
+def _show_places(loaded: Loaded, lang: str, rated: CardRatings, *, narrow: bool = False) -> Sheet:
+    """The place cards, one row each, with the printed difficulty and the one ``rated``
+    from this machine's games and practice (with its number of answers); ``narrow``: in
+    fewer, taller columns (the id, kind and difficulties under the name, the region under
+    the country, the position on two lines)."""
     cards: Mapping[str, Mapping[str, Any]] = loaded.data["cards"]
     numbers = [n for n in ("population", "area", "altitude") if any(n in c for c in cards.values())]
     areas = [a for a in ("land", "region") if any(a in c for c in cards.values())]
@@ -62,7 +65,15 @@ def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
             Column(gap.join(("country", *areas)) if narrow else "/".join(("country", *areas))),
             Column("position", wrap=False),
             *(Column(labels[n], "right", wrap=False) for n in numbers),
-            *([] if narrow else [Column("diff.", "center", wrap=False), Column("id", style="dim")]),
+            *(
+                []
+                if narrow
+                else [
+                    Column("diff.", "center", wrap=False),
+                    Column("rated", "center", wrap=False),
+                    Column("id", style="dim"),
+                ]
+            ),
         ],
     )
 
@@ -74,8 +85,11 @@ def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
     for key, card in sorted(cards.items(), key=order):
         name = Text(_card_name(card, lang), "bold" if card.get("capital") else "")
         kind, difficulty = str(card["kind"]), str(card.get("difficulty", ""))
+        found = rated_cell(rated, key)
         if narrow:
             name.append(f"\n{key} · {kind} · {difficulty}", "dim")
+            if found:
+                name.append(f" · rated {found}", "dim")
         where = gap.join(str(card[a]) for a in ("country", *areas) if card.get(a))
         position = printed_position(float(card["lat"]), float(card["lon"]))
         sheet.add(
@@ -84,7 +98,7 @@ def _show_places(loaded: Loaded, lang: str, *, narrow: bool = False) -> Sheet:
             where,
             position.replace(", ", gap if narrow else ", "),
             *(_number(card.get(n)) for n in numbers),
-            *([] if narrow else [difficulty, key]),
+            *([] if narrow else [difficulty, found, key]),
         )
     return sheet
 
@@ -194,6 +208,9 @@ def show(
 ) -> None:
     """The cards of a deck: names, kinds, positions as printed, numbers, difficulty.
 
+    Next to the printed difficulty, "rated" is the difficulty found from this machine's
+    saved games and practice answers (docs/ratings.md), with the number of answers.
+
     On a terminal the table wraps to its width; into a file or a pipe it is plain text, one
     line per card, nothing cut.
     """
@@ -208,6 +225,7 @@ def show(
     elif loaded.kind == QUESTIONS:
         sheet = _show_questions(loaded.data["questions"], lang.value)
     else:
-        sheet = _show_places(loaded, lang.value)
-        narrow = _show_places(loaded, lang.value, narrow=True)
+        rated = local_ratings(loaded.data["cards"])
+        sheet = _show_places(loaded, lang.value, rated)
+        narrow = _show_places(loaded, lang.value, rated, narrow=True)
     show_sheet(sheet, narrow=narrow)

@@ -1,0 +1,62 @@
+"""The observation kept up to date step by step is the seat's whole view encoded afresh,
+and the mask worked out without a view is the one the view gives (docs/rl.md,
+Observations and Actions)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy", reason="the rl extra is not installed: pip install '.[rl]'")
+
+import numpy as np
+
+from geodeck.catalogue import catalogue
+from geodeck.rl.episode import Episode
+
+CASES = [
+    pytest.param(info.id, variant, players, id=f"{info.id}-{variant}-{players}")
+    for info in catalogue()
+    for variant in info.variants
+    for players in sorted({info.players[0], info.players[1]})
+]
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+def test_the_tracked_observation_and_mask_are_those_of_the_whole_view(
+    game: str, variant: str, players: int
+) -> None:
+    episode = Episode(game, seats=players, variant=variant)
+    rng = random.Random(players)
+    episode.deal(5)
+    steps = 0
+    while episode.seat is not None:
+        for seat in [None, *range(players)]:
+            if rng.random() < 0.4:
+                continue
+            view = episode.game.view(seat)
+            expected = episode.codec.encode(view)
+            assert np.array_equal(episode.observation(seat), expected), (seat, steps)
+        seat = episode.seat
+        view = episode.game.view(seat)
+        legal = episode.game.legal_actions(seat)
+        by_view = {episode.codec.index(action, view): action for action in legal}
+        assert episode.legal(seat) == by_view
+        _, mask = episode.observe(seat)
+        assert sorted(np.flatnonzero(mask)) == sorted(by_view)
+        episode.act(seat, rng.choice(sorted(by_view)))
+        steps += 1
+    assert steps > 20
+
+
+def test_a_returned_observation_is_the_callers_own() -> None:
+    episode = Episode("uppsala", seats=2)
+    episode.deal(1)
+    first = episode.observation(0)
+    kept = first.copy()
+    seat = episode.seat
+    assert seat is not None
+    episode.act(seat, min(episode.legal(seat)))
+    assert not np.array_equal(episode.observation(0), kept)
+    assert np.array_equal(first, kept)
