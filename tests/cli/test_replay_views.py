@@ -134,80 +134,39 @@ def test_step_and_json_do_not_go_together() -> None:
 
 def test_stats_of_a_cross_game() -> None:
     text = replay("--stats", RECORDS_EXAMPLE)
-    rows = {line.split()[0]: line.split() for line in text.splitlines()[-3:]}
-    assert rows["Ann"] == [
-        "Ann",
-        "1",
-        "0/0",
-        "0",
-        "(0):",
-        "1",
-        "exact,",
-        "0.0",
-        "off",
-        "on",
-        "average",
-        "7",
-        "0",
-        "7",
-    ]
-    assert rows["Ben"] == [
-        "Ben",
-        "1",
-        "0/0",
-        "0",
-        "(0):",
-        "1",
-        "exact,",
-        "0.0",
-        "off",
-        "on",
-        "average",
-        "6",
-        "0",
-        "6",
-    ]
-    assert rows["Cem"] == [
-        "Cem",
-        "0",
-        "0/1",
-        "1",
-        "(0):",
-        "0",
-        "exact,",
-        "1.0",
-        "off",
-        "on",
-        "average",
-        "3",
-        "0",
-        "3",
-    ]
+    sheets = text[text.index(": ranking") :].splitlines()
+    assert all(len(line) <= 80 for line in sheets if str(RECORDS_EXAMPLE) not in line)
+    sheet = text[text.index("cards placed, challenges, guesses") :].splitlines()
+    rows = {line.split()[0]: line.split() for line in sheet[2:5]}
+    assert rows["Cem"] == ["Cem", "0", "0", "0", "0", "of", "1", "0", "of", "0", "0", "of", "1"]
+    assert rows["Ann"][1:4] == ["1", "1", "0"]
     stats = json.loads(replay("--stats", "--json", RECORDS_EXAMPLE))["stats"]
-    assert stats[2] == {
-        "seat": 2,
-        "name": "Cem",
-        "placed": 0,
-        "challenges_won": 0,
-        "challenges_lost": 1,
-        "guesses": [{"guess": 1, "wrong": 0}],
-        "chips": 3,
-        "exchanged": 0,
-        "score": 3,
+    assert stats["ranking"][0] == {
+        "place": 1,
+        "seat": 0,
+        "name": "Ann",
+        "score": 7,
+        "winner": False,
     }
+    cem = stats["players"][2]
+    assert (cem["challenges_made"], cem["challenges_won"]) == (1, 0)
+    assert cem["chips_lost"]["challenging"] == 1
+    assert cem["guesses"] == [{"guess": 1, "wrong": 0}]
+    assert cem["score"] == 3
 
 
 def test_stats_of_an_undercover_game(undercover_record: Path) -> None:
     summary = json.loads(replay("--stats", "--json", undercover_record))
     history = geodeck.Game.from_record(record_of(undercover_record)).view(None)["history"]
     rounds = [e for e in history if e["event"] == "reveal"]
-    for seat, stats in enumerate(summary["stats"]):
+    for seat, stats in enumerate(summary["stats"]["players"]):
         stones = [e for e in history if e["event"] == "stone" and e["seat"] == seat]
-        assert stats["small_stones"] + stats["large_stones"] == len(stones)
+        assert stats["stones"] == len(stones)
         assert stats["points"] == [r["points"][seat] for r in rounds]
         assert sum(stats["points"]) == summary["seats"][seat]["score"] == stats["score"]
         hidden = [r for r in rounds if r["undercover"] == seat]
         assert stats["undercover"] == len(hidden)
         assert stats["discovered"] == sum(1 for r in hidden if r["discovered"])
     text = replay("--stats", undercover_record)
-    assert re.search(r"^Ann\s+\d+ \(\d+ small, \d+ large\)\s+[\d, ]+\s+\d of \d rounds", text, re.M)
+    assert re.search(r"^Ann\s+\d+ of \d+\s+(\d/\d ?)+\s+\d of \d\s", text, re.M)
+    assert "hardest countries" in text

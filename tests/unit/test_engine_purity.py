@@ -10,7 +10,7 @@ from pathlib import Path
 import geodeck
 from tests.unit.imports import imports_of
 
-ENGINE = ("core", "cross", "undercover", "decks", "bots", "practice", "ratings")
+ENGINE = ("core", "cross", "undercover", "decks", "bots", "practice", "ratings", "stats")
 FORBIDDEN = {
     "asyncio", "socket", "ssl", "http", "urllib", "sqlite3", "subprocess", "select",
     "selectors", "threading", "multiprocessing", "concurrent", "curses", "tkinter", "readline",

@@ -15,7 +15,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"core", "schema"},
         {"decks"},
         {"cross", "undercover"},
-        {"bots", "catalogue", "practice", "ratings"},
+        {"bots", "catalogue", "practice", "ratings", "stats"},
         {"simulate", "maps", "rl"},
         {"server"},
         {"cli"},

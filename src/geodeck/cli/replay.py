@@ -13,12 +13,13 @@ from rich.console import Console
 from rich.text import Text
 
 from geodeck.cli.errors import USAGE, fail, say
-from geodeck.cli.replay_stats import seat_stats, stats_sheet
+from geodeck.cli.replay_stats import stats_sheets
 from geodeck.cli.replay_steps import steps
 from geodeck.cli.sheet import show
 from geodeck.cli.summary import render_summary, summary_of
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
+from geodeck.stats import game_stats
 
 STOP = ("q", "quit", "stop")
 
@@ -52,9 +53,9 @@ def replay(
         bool,
         typer.Option(
             "--stats",
-            help="Add what each seat did: cards placed, challenges won/lost, guesses against "
-            "the cards found wrong, chips; Undercover: stones, points per round, times "
-            "discovered.",
+            help="Add the ranking, what each seat did (cards placed right and wrong, "
+            "challenges, exact guesses, chips by cause; Undercover: stones on the right "
+            "country per round, questions to discovery) and the hardest cards.",
         ),
     ] = False,
 ) -> None:
@@ -78,7 +79,7 @@ def replay(
         if as_json:
             summary = summary_of(game)
             if stats:
-                summary["stats"] = seat_stats(game)
+                summary["stats"] = game_stats(game)
             typer.echo(json.dumps(summary, ensure_ascii=False))
             continue
         if number:
@@ -87,8 +88,9 @@ def replay(
             break
         out.print(render_summary(game, title=str(path)))
         if stats:
-            out.print()
-            show(stats_sheet(game, f"{path}: what each seat did"), console=out)
+            for sheet in stats_sheets(game, str(path)):
+                out.print()
+                show(sheet, console=out)
     if failed:
         raise typer.Exit(USAGE)
 

@@ -1,10 +1,6 @@
-"""What each seat did in a recorded game (``geodeck replay --stats``), read off the history
-a spectator sees.
-
-Cross family: cards placed, challenges won and lost, the guesses at each scoring against
-the cards found wrong, chips and cards exchanged. Undercover: stones placed, points per
-round, and how often the seat was discovered when it was undercover.
-"""
+"""``geodeck replay --stats``: the statistics of ``geodeck.stats`` as sheets, each narrow
+enough for 80 columns. The counting is all in ``geodeck.stats``; this module only lays
+the figures out."""
 
 from __future__ import annotations
 
@@ -13,130 +9,125 @@ from typing import Any
 
 from geodeck.cli.sheet import Column, Sheet
 from geodeck.core.game import Game
+from geodeck.stats import game_stats
+
+CAUSES = {
+    "challenging": "own challenges",
+    "challenged": "challenged",
+    "guesses": "guesses",
+    "exchanges": "exchanges",
+}
 
 
-def seat_stats(game: Game) -> list[dict[str, Any]]:
-    """One JSON-ready object per seat."""
-    view = game.view(None)
-    if game.family == "undercover":
-        return _undercover(view)
-    return _cross(view)
+def stats_sheets(game: Game, title: str = "") -> list[Sheet]:
+    """The ranking, what each seat did, and the hardest cards (or countries)."""
+    stats = game_stats(game)
+    head = f"{title}: " if title else ""
+    sheets = [_ranking(stats, f"{head}ranking" + ("" if stats["finished"] else " so far"))]
+    if stats["family"] == "undercover":
+        sheets += [_stones(stats, f"{head}stones and rounds"), _countries(stats, head)]
+    else:
+        sheets += [
+            _play(stats, f"{head}cards placed, challenges, guesses"),
+            _chips(stats, f"{head}chips won (+) and lost (-) by cause"),
+            _cards(stats, f"{head}hardest cards"),
+        ]
+    return [s for s in sheets if s.rows]
 
 
-def _cross(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    seats = view["seats"]
-    stats: list[dict[str, Any]] = [
-        {
-            "seat": s["seat"],
-            "name": s["name"],
-            "placed": 0,
-            "challenges_won": 0,
-            "challenges_lost": 0,
-            "guesses": [],
-            "chips": s["chips"],
-            "exchanged": len(s["exchanged"]),
-            "score": s["score"],
-        }
-        for s in seats
-    ]
-    challenger: int | None = None
-    for event in view["history"]:
-        kind = event["event"]
-        if kind == "place":
-            stats[event["seat"]]["placed"] += 1
-        elif kind == "challenge":
-            challenger = event["seat"]
-        elif kind == "judge" and challenger is not None:
-            won = "challenges_lost" if event["right"] else "challenges_won"
-            stats[challenger][won] += 1
-            challenger = None
-        elif kind == "check":
-            for seat, guess in enumerate(event["guesses"]):
-                stats[seat]["guesses"].append({"guess": guess, "wrong": event["wrong"]})
-    return stats
+def _ranking(stats: Mapping[str, Any], title: str) -> Sheet:
+    sheet = Sheet(title, [Column("place", "right"), Column("player"), Column("score", "right")])
+    for entry in stats["ranking"]:
+        won = " (wins)" if entry["winner"] else ""
+        sheet.add(str(entry["place"]), entry["name"] + won, str(entry["score"]))
+    return sheet
 
 
-def _undercover(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    stats: list[dict[str, Any]] = [
-        {
-            "seat": i,
-            "name": s["name"],
-            "small_stones": 0,
-            "large_stones": 0,
-            "points": [],
-            "undercover": 0,
-            "discovered": 0,
-            "score": s["score"],
-        }
-        for i, s in enumerate(view["seats"])
-    ]
-    for event in view["history"]:
-        kind = event["event"]
-        if kind == "stone":
-            stats[event["seat"]][f"{event['size']}_stones"] += 1
-        elif kind == "reveal":
-            for seat, points in enumerate(event["points"]):
-                stats[seat]["points"].append(points)
-            hider = stats[event["undercover"]]
-            hider["undercover"] += 1
-            hider["discovered"] += int(bool(event["discovered"]))
-    return stats
-
-
-def stats_sheet(game: Game, title: str = "") -> Sheet:
-    """The seats' figures as a sheet, one row per seat."""
-    rows = seat_stats(game)
-    if game.family == "undercover":
-        sheet = Sheet(
-            title,
-            [
-                Column("player"),
-                Column("stones placed"),
-                Column("points per round"),
-                Column("discovered"),
-                Column("score", "right"),
-            ],
-        )
-        for s in rows:
-            stones = s["small_stones"] + s["large_stones"]
-            sheet.add(
-                s["name"],
-                f"{stones} ({s['small_stones']} small, {s['large_stones']} large)",
-                ", ".join(map(str, s["points"])) or "–",
-                f"{s['discovered']} of {s['undercover']} rounds undercover",
-                str(s["score"]),
-            )
-        return sheet
+def _play(stats: Mapping[str, Any], title: str) -> Sheet:
     sheet = Sheet(
         title,
         [
             Column("player"),
-            Column("cards placed", "right"),
-            Column("challenges won/lost"),
-            Column("guesses (cards wrong)"),
-            Column("chips", "right"),
-            Column("exchanged", "right"),
-            Column("score", "right"),
+            Column("placed", "right"),
+            Column("right", "right"),
+            Column("wrong", "right"),
+            Column("challenges won", "right"),
+            Column("cards lost", "right"),
+            Column("exact guesses", "right"),
         ],
     )
-    for s in rows:
+    for p in stats["players"]:
         sheet.add(
-            s["name"],
-            str(s["placed"]),
-            f"{s['challenges_won']}/{s['challenges_lost']}",
-            _guesses(s["guesses"]),
-            str(s["chips"]),
-            str(s["exchanged"]),
-            str(s["score"]),
+            p["name"],
+            str(p["placed"]),
+            str(p["placed_right"]),
+            str(p["placed_wrong"]),
+            f"{p['challenges_won']} of {p['challenges_made']}",
+            f"{p['challenged_lost']} of {p['challenged']}",
+            f"{p['exact_guesses']} of {len(p['guesses'])}",
         )
     return sheet
 
 
-def _guesses(guesses: list[dict[str, int]]) -> str:
-    """``3 (2), 1 (1): 1 exact, 0.5 off on average``."""
-    if not guesses:
-        return "–"
-    listed = ", ".join(f"{g['guess']} ({g['wrong']})" for g in guesses)
-    exact = sum(1 for g in guesses if g["guess"] == g["wrong"])
-    off = sum(abs(g["guess"] - g["wrong"]) for g in guesses) / len(guesses)
-    return f"{listed}: {exact} exact, {off:.1f} off on average"
+def _chips(stats: Mapping[str, Any], title: str) -> Sheet:
+    columns = [Column("player")]
+    columns += [Column(label, "right") for label in CAUSES.values()]
+    sheet = Sheet(title, [*columns, Column("chips", "right")])
+    for p in stats["players"]:
+        cells = [_signed(p["chips_won"][c], p["chips_lost"][c]) for c in CAUSES]
+        sheet.add(p["name"], *cells, str(p["chips"]))
+    return sheet
+
+
+def _signed(won: int, lost: int) -> str:
+    if not won and not lost:
+        return "0"
+    return " ".join(part for part in (f"+{won}" if won else "", f"-{lost}" if lost else "") if part)
+
+
+def _cards(stats: Mapping[str, Any], title: str) -> Sheet:
+    names = [p["name"] for p in stats["players"]]
+    sheet = Sheet(title, [Column("card"), Column("placed by"), Column("line"), Column("found")])
+    for card in stats["hardest"]:
+        if card["caught"] == "challenge":
+            found = f"challenged by {names[card['by']]}"
+        else:
+            found = "set aside at the scoring"
+        sheet.add(card["name"], names[card["placed_by"]], card["line"], found)
+    return sheet
+
+
+def _stones(stats: Mapping[str, Any], title: str) -> Sheet:
+    sheet = Sheet(
+        title,
+        [
+            Column("player"),
+            Column("stones right", "right"),
+            Column("right per round"),
+            Column("discovered"),
+            Column("questions to discovery"),
+        ],
+    )
+    for p in stats["players"]:
+        per_round = " ".join(f"{r['right']}/{r['stones']}" for r in p["rounds"]) or "–"
+        sheet.add(
+            p["name"],
+            f"{p['stones_right']} of {p['stones']}",
+            per_round,
+            f"{p['discovered']} of {p['undercover']}",
+            ", ".join(map(str, p["questions_to_discovery"])) or "–",
+        )
+    return sheet
+
+
+def _countries(stats: Mapping[str, Any], head: str) -> Sheet:
+    names = [p["name"] for p in stats["players"]]
+    sheet = Sheet(
+        f"{head}hardest countries",
+        [Column("round", "right"), Column("country"), Column("undercover"), Column("found")],
+    )
+    for r in stats["hardest"]:
+        found = f"after {r['asked']} questions" if r["discovered"] else "not discovered"
+        stones = f", {r['stones_right']} of {r['stones']} stones on it"
+        sheet.add(str(r["round"]), r["name"], names[r["undercover"]], found + stones)
+    return sheet

@@ -57,6 +57,7 @@ class ErrorCode(StrEnum):
     TABLE_STARTED = "table/started"
     RECORD_NOT_FINISHED = "record/not_finished"
     REPLAY_NOT_FINISHED = "replay/not_finished"
+    STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
 
 
@@ -67,6 +68,7 @@ HTTP_STATUS = {
     ErrorCode.TABLE_STARTED: 409,
     ErrorCode.RECORD_NOT_FINISHED: 409,
     ErrorCode.REPLAY_NOT_FINISHED: 409,
+    ErrorCode.STATS_NOT_FINISHED: 409,
     ErrorCode.REQUEST_TOO_LARGE: 413,
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,

@@ -32,6 +32,7 @@ export const createTable = (body) => call("POST", "/api/tables", body);
 export const joinTable = (code, body) => call("POST", `/api/tables/${encodeURIComponent(code)}/join`, body);
 export const tableInfo = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}`);
 export const recordUrl = (code) => `/api/tables/${encodeURIComponent(code)}/record`;
+export const tableStats = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}/stats`);
 
 const CLOSE_NOT_FOUND = 4404;
 const CLOSE_TOO_MANY_MISSES = 4429;

@@ -5,6 +5,7 @@ import { clockLine, tick } from "./clock.js";
 import * as cross from "./cross/index.js";
 import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
 import { h, replace, toast } from "./dom.js";
+import { endgame } from "./endgame.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
 import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
@@ -237,6 +238,7 @@ export function openTable(root, code, { watch, onLobby }) {
           .map(({ score, i }) => h("li", { class: outcome.winners.includes(i) ? "winner" : "" }, h("span", {}, state.seats[i].name), h("strong", {}, String(score)))),
       ),
       ctx.dealShown ? dealLine(ctx.dealCheck) : null,
+      endgame(state, ctx),
       h(
         "p",
         { class: "actions" },

@@ -1,0 +1,163 @@
+"""What each seat did in a cross-family game, and its hardest cards, from the history a
+spectator sees (docs/stats.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+CAUSES = ("challenging", "challenged", "guesses", "exchanges")
+"""Why chips moved: a seat's own challenges (A4.3), challenges of its cards (A4.3),
+payouts for guesses at a scoring (A6.3), and chips returned for a removed card (A5)."""
+
+HARDEST = 5
+"""How many cards the hardest list keeps."""
+
+
+def cross_stats(view: Mapping[str, Any]) -> dict[str, Any]:
+    """``players`` (one object per seat) and ``hardest`` (the cards placed wrong)."""
+    tally = _Tally(view)
+    for event in view["history"]:
+        tally.read(event)
+    return {"players": tally.players, "hardest": tally.hardest()}
+
+
+def _player(seat: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "seat": seat["seat"],
+        "name": seat["name"],
+        "score": seat["score"],
+        "chips": seat["chips"],
+        "exchanged": len(seat["exchanged"]),
+        "placed": 0,
+        "placed_right": 0,
+        "placed_wrong": 0,
+        "challenges_made": 0,
+        "challenges_won": 0,
+        "challenged": 0,
+        "challenged_lost": 0,
+        "guesses": [],
+        "exact_guesses": 0,
+        "chips_won": dict.fromkeys(CAUSES, 0),
+        "chips_lost": dict.fromkeys(CAUSES, 0),
+        "lapsed": 0,
+    }
+
+
+class _Tally:
+    """The counts so far while the history is read event by event."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.cards: Mapping[str, Any] = view["cards"]
+        self.players = [_player(s) for s in view["seats"]]
+        self.order: list[str] = []
+        """The cards placed, in the order of play."""
+        self.placer: dict[str, int] = {}
+        self.line: dict[str, str] = {}
+        self.on_table: list[str] = []
+        """Placed cards out since the last check, not yet judged wrong."""
+        self.wrong: dict[str, dict[str, Any]] = {}
+        self.last: str | None = None
+        self.roles: tuple[int, int] | None = None
+        """The challenger and the placer of the challenge being paid, or ``None`` while a
+        scoring is paid."""
+
+    def read(self, event: Mapping[str, Any]) -> None:
+        kind = event["event"]
+        if kind == "place":
+            self._place(event)
+        elif kind == "challenge":
+            self._challenge(event)
+        elif kind == "judge":
+            self._judge(event)
+        elif kind == "check":
+            self._check(event)
+        elif kind == "pay":
+            self._pay(event["from"], event["to"], event["amount"])
+        elif kind == "lapse":
+            self.players[event["seat"]]["lapsed"] += event["amount"]
+
+    def _place(self, event: Mapping[str, Any]) -> None:
+        card, seat = event["card"], event["seat"]
+        self.players[seat]["placed"] += 1
+        self.order.append(card)
+        self.placer[card] = seat
+        self.line[card] = event["line"]
+        self.on_table.append(card)
+        self.last = card
+
+    def _challenge(self, event: Mapping[str, Any]) -> None:
+        assert self.last is not None
+        challenger, placer = event["seat"], self.placer[self.last]
+        self.players[challenger]["challenges_made"] += 1
+        self.players[placer]["challenged"] += 1
+        self.roles = (challenger, placer)
+
+    def _judge(self, event: Mapping[str, Any]) -> None:
+        """A4.2-A4.3: a wrong card leaves the game; a right one waits for the check."""
+        assert self.roles is not None
+        challenger, placer = self.roles
+        if event["right"]:
+            return
+        card = event["card"]
+        self.players[challenger]["challenges_won"] += 1
+        self.players[placer]["challenged_lost"] += 1
+        self.players[placer]["placed_wrong"] += 1
+        self.on_table.remove(card)
+        self.wrong[card] = {"caught": "challenge", "by": challenger, "against": event["against"]}
+
+    def _check(self, event: Mapping[str, Any]) -> None:
+        """A6.2-A6.3: the cards set aside were wrong, every other placed card right."""
+        answer = event["wrong"]
+        for seat, guess in enumerate(event["guesses"]):
+            player = self.players[seat]
+            player["guesses"].append({"guess": guess, "wrong": answer})
+            player["exact_guesses"] += int(guess == answer)
+        aside = set(event["set_aside"])
+        for card in self.on_table:
+            right = card not in aside
+            self.players[self.placer[card]]["placed_right" if right else "placed_wrong"] += 1
+            if not right:
+                self.wrong[card] = {"caught": "check", "by": None, "against": None}
+        self.on_table = []
+        self.roles = None
+
+    def _pay(self, payer: int | None, receiver: int | None, amount: int) -> None:
+        """A5: an exchange returns chips to the supply; any other move is paid for the
+        challenge just judged or for the guesses just checked."""
+        if receiver is None:
+            assert payer is not None
+            self.players[payer]["chips_lost"]["exchanges"] += amount
+            return
+        self.players[receiver]["chips_won"][self._cause(receiver)] += amount
+        if payer is not None:
+            self.players[payer]["chips_lost"][self._cause(payer)] += amount
+
+    def _cause(self, seat: int) -> str:
+        if self.roles is None:
+            return "guesses"
+        return "challenging" if seat == self.roles[0] else "challenged"
+
+    def hardest(self) -> list[dict[str, Any]]:
+        """The cards placed wrong: those a challenge caught first (they cost a chip), then
+        the harder ones by the deck's difficulty, then in the order of play."""
+        rank = {card: i for i, card in enumerate(self.order)}
+
+        def key(card: str) -> tuple[int, int, int]:
+            caught = 0 if self.wrong[card]["caught"] == "challenge" else 1
+            return (caught, -self._face(card).get("difficulty", 0), rank[card])
+
+        return [
+            {
+                "card": card,
+                "name": self._face(card).get("name", card),
+                "placed_by": self.placer[card],
+                "line": self.line[card],
+                **self.wrong[card],
+            }
+            for card in sorted(self.wrong, key=key)[:HARDEST]
+        ]
+
+    def _face(self, card: str) -> Mapping[str, Any]:
+        face = self.cards.get(card)
+        return face if isinstance(face, Mapping) else {}

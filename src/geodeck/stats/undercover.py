@@ -1,0 +1,90 @@
+"""What each seat did in a game of Undercover, round by round, and the countries that were
+hardest to find, from the history a spectator sees (docs/stats.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+HARDEST = 5
+"""How many hidden countries the hardest list keeps."""
+
+
+def undercover_stats(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``players`` (one object per seat), ``rounds`` (each ended round) and ``hardest``
+    (the hidden countries, hardest first). ``names`` gives each country's name."""
+    players = [_player(i, s) for i, s in enumerate(view["seats"])]
+    rounds: list[dict[str, Any]] = []
+    stones: list[tuple[int, str, str]] = []
+    """The stones of the round in play: seat, country, size."""
+    for event in view["history"]:
+        kind = event["event"]
+        if kind == "round":
+            stones = []
+        elif kind == "stone":
+            stones.append((event["seat"], event["country"], event["size"]))
+        elif kind == "reveal":
+            rounds.append(_ended(event, stones, players, names))
+    return {"players": players, "rounds": rounds, "hardest": _hardest(rounds)}
+
+
+def _player(seat: int, shown: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "name": shown["name"],
+        "score": shown["score"],
+        "rounds": [],
+        "stones": 0,
+        "stones_right": 0,
+        "points": [],
+        "undercover": 0,
+        "discovered": 0,
+        "questions_to_discovery": [],
+    }
+
+
+def _ended(
+    event: Mapping[str, Any],
+    stones: list[tuple[int, str, str]],
+    players: list[dict[str, Any]],
+    names: Mapping[str, str],
+) -> dict[str, Any]:
+    """Count one round as it was revealed (B2.5-B2.6): a stone is right when it lies on
+    the undercover country."""
+    country, hider = event["country"], event["undercover"]
+    for seat, player in enumerate(players):
+        points = event["points"][seat]
+        player["points"].append(points)
+        if seat == hider:
+            continue
+        mine = [(c, size) for s, c, size in stones if s == seat]
+        right = sum(1 for c, _ in mine if c == country)
+        player["stones"] += len(mine)
+        player["stones_right"] += right
+        player["rounds"].append(
+            {"round": event["round"], "stones": len(mine), "right": right, "points": points}
+        )
+    undercover = players[hider]
+    undercover["undercover"] += 1
+    if event["discovered"]:
+        undercover["discovered"] += 1
+        undercover["questions_to_discovery"].append(event["asked"])
+    return {
+        "round": event["round"],
+        "undercover": hider,
+        "country": country,
+        "name": names.get(country, country),
+        "discovered": bool(event["discovered"]),
+        "asked": event["asked"],
+        "stones_right": sum(1 for _, c, _ in stones if c == country),
+        "stones": len(stones),
+    }
+
+
+def _hardest(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hidden countries nobody discovered first, then those that took the most
+    questions, then those with the fewest stones on them; then in the order of play."""
+    order = sorted(
+        rounds, key=lambda r: (r["discovered"], -r["asked"], r["stones_right"], r["round"])
+    )
+    return [dict(r) for r in order[:HARDEST]]

@@ -1,0 +1,56 @@
+"""The end-of-game screen (docs/stats.md, docs/browser.md): a finished table of either
+family shows the ranking and scores, then each player's figures and the hardest cards or
+countries, the very ones ``GET /api/tables/{code}/stats`` gives, at desktop and phone
+sizes."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+from playwright.sync_api import Browser
+
+from tests.browser.driver import DESKTOP, PHONE, open_player
+
+
+def finished_table(server: str, game: str, seats: int) -> str:
+    """The code of a table of bots only, once their game has ended."""
+    body = {"game": game, "seats": [{"bot": "random"} for _ in range(seats)], "claim": []}
+    code: str = httpx.post(f"{server}/api/tables", json=body).json()["table"]["code"]
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{server}/api/tables/{code}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, f"table {code} did not finish"
+        time.sleep(0.1)
+    return code
+
+
+@pytest.mark.parametrize(("game", "seats"), [("uppsala", 3), ("undercover", 3)])
+def test_a_finished_game_shows_ranking_statistics_and_hardest(
+    browser: Browser, server: str, game: str, seats: int
+) -> None:
+    code = finished_table(server, game, seats)
+    stats = httpx.get(f"{server}/api/tables/{code}/stats").json()
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        watcher = open_player(browser, f"watcher-{size}", viewport)
+        page = watcher.page
+        page.goto(f"{server}/?table={code}")
+        page.wait_for_selector("#endgame-players", timeout=20000)
+        rows = page.locator("#endgame-players tbody tr")
+        assert rows.count() == seats
+        for i, entry in enumerate(stats["ranking"]):
+            cells = rows.nth(i).locator("th, td").all_inner_texts()
+            assert cells[:3] == [str(entry["place"]), entry["name"], str(entry["score"])]
+        hardest = page.locator("#endgame-hardest li")
+        assert hardest.count() == len(stats["hardest"])
+        if game == "undercover":
+            shown = hardest.first.locator("strong").inner_text()
+            assert shown == stats["hardest"][0]["name"]
+        else:
+            assert page.locator("#endgame-chips tbody tr").count() == seats
+            player = stats["players"][stats["ranking"][0]["seat"]]
+            right = f"{player['placed_right']} of {player['placed']}"
+            assert rows.first.locator("td").nth(2).inner_text() == right
+        watcher.shot(f"endgame-{game}-{size}")
+        assert watcher.errors == []
+        page.context.close()
