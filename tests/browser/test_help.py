@@ -93,10 +93,14 @@ def test_the_rules_on_a_phone_mark_hiding_in_undercover(
     expect(page.locator("#help .help-section.current")).to_be_in_viewport()
     box = page.locator("#help").bounding_box()
     assert box is not None
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    assert box["x"] >= 0, box
+    assert box["x"] + box["width"] <= PHONE["width"], box
+    assert box["y"] >= 0, box
+    assert box["y"] + box["height"] <= PHONE["height"], box
     close = page.locator("#help-close").bounding_box()
-    assert close is not None and close["width"] >= 44 and close["height"] >= 44, close
+    assert close is not None
+    assert close["width"] >= 44, close
+    assert close["height"] >= 44, close
     sections = page.locator("#help .help-section")
     expect(sections).to_have_count(8)
     ann.shot("help-phone-hide")
