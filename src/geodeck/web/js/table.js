@@ -7,6 +7,7 @@ import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
 import { h, replace, toast } from "./dom.js";
 import { endgame } from "./endgame.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
+import { closeHelp, helpButton, refreshHelp } from "./help.js";
 import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
@@ -75,6 +76,8 @@ export function openTable(root, code, { watch, onLobby }) {
     if (message.type === "state" || message.type === "error") ctx.pending = false;
     if (message.type === "state") {
       ctx.state = withHistory(message);
+      ctx.game = ctx.state.view.game;
+      ctx.variant = ctx.state.view.variant;
       FAMILIES[familyOf(ctx.state)].update(ctx.state, ctx);
       signal(ctx.state, ctx);
       ctx.dealShown = noteDeal(code, message) || ctx.dealShown;
@@ -156,6 +159,7 @@ export function openTable(root, code, { watch, onLobby }) {
         : null,
       sealChip(ctx.dealShown),
       state && state.you !== null ? signalToggles(render) : null,
+      ctx.game ? helpButton(() => ({ game: ctx.game, variant: ctx.variant, state: ctx.state })) : null,
     );
   }
 
@@ -187,6 +191,7 @@ export function openTable(root, code, { watch, onLobby }) {
       if (again) again.focus({ preventScroll: true });
     }
     if (state.status !== "waiting") family.afterRender(root, ctx);
+    refreshHelp();
     tickClock();
   }
 
@@ -259,6 +264,9 @@ export function openTable(root, code, { watch, onLobby }) {
       else toast(t("error.generic", { message: error.message }), "error");
       return;
     }
+    ctx.game = info.game;
+    ctx.variant = info.variant;
+    bar();
     if (info.status === "finished") {
       connect({ spectator: true });
       return;
@@ -343,6 +351,7 @@ export function openTable(root, code, { watch, onLobby }) {
     refresh: () => (ctx.state ? render() : ctx.conn ? bar() : showJoin()),
     close: () => {
       clearInterval(clockTimer);
+      closeHelp();
       resetTitle();
       if (ctx.conn) ctx.conn.close();
     },
