@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 import pytest
 
 from geodeck.server import creation
+from geodeck.server.app import web_folder
 from geodeck.server.tokens import CODE_ALPHABET, CODE_LENGTH
 from tests.server.live import LiveServer, create_table
 from tests.support import BAD_CARDS, sample_cards, with_a_bad_card
@@ -19,6 +20,7 @@ def test_health(server: LiveServer) -> None:
         body = http.get("/api/health").json()
     assert body["ok"] is True
     assert body["storage"] == "sqlite"
+    assert body["pyodide"] is (web_folder() / "pyodide" / "pyodide.mjs").is_file()
 
 
 def test_index_page_is_served(server: LiveServer) -> None:

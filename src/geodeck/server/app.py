@@ -106,7 +106,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health")
     async def health() -> Health:
-        return Health(ok=True, version=__version__, tables=len(lobby.rooms), storage=storage.kind)
+        return Health(
+            ok=True,
+            version=__version__,
+            tables=len(lobby.rooms),
+            storage=storage.kind,
+            pyodide=(web_folder() / "pyodide" / "pyodide.mjs").is_file(),
+        )
 
     offered = Games(
         games=[

@@ -370,6 +370,9 @@ class Health(BaseModel):
     version: str
     tables: int
     storage: str
+    pyodide: bool = False
+    """Whether this server serves Pyodide at /pyodide/ (scripts/web-deps), so the page can
+    replay a record file with geodeck's engine."""
 
 
 class ErrorDetail(BaseModel):

@@ -33,8 +33,10 @@ let engine = null;
 // Whether this server has Pyodide (scripts/web-deps).
 export async function engineInstalled() {
   try {
-    const response = await fetch(`${BASE}pyodide.mjs`, { method: "HEAD" });
-    return response.ok;
+    // Asked of the health endpoint, which always answers, so a server without Pyodide
+    // gives the page no failed request.
+    const response = await fetch("/api/health");
+    return response.ok && (await response.json()).pyodide === true;
   } catch {
     return false;
   }
