@@ -24,7 +24,8 @@ def stats_sheets(game: Game, title: str = "") -> list[Sheet]:
     stats = game_stats(game)
     head = f"{title}: " if title else ""
     sheets = [_ranking(stats, f"{head}ranking" + ("" if stats["finished"] else " so far"))]
-    if stats["family"] == "undercover":
+    family = stats["family"]
+    if family == "undercover":
         sheets += [_stones(stats, f"{head}stones and rounds"), _countries(stats, head)]
     else:
         sheets += [
