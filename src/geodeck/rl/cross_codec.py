@@ -155,6 +155,15 @@ class CrossCodec:
         players = len(view["seats"])
         box = float(view["box"]) or 1.0
         self._lines(out, view)
+        at = self.table_facts(out, view, me, players, box)
+        self._events(out, at, view, me, players)
+        return finish(out)
+
+    def table_facts(
+        self, out: Array, view: Mapping[str, Any], me: int, players: int, box: float
+    ) -> int:
+        """The features after the lines, before the recent events: the card in hand, the
+        placed card, the seats, the phase and counts, the guessing; where the events begin."""
         ids = self.card_ids
         at = LINES * LINE_SLOTS * CARD
         current = view["current"]
@@ -199,8 +208,7 @@ class CrossCodec:
             out[at + 3] = (mine or 0) / POSITIONS
         out[at + 4] = players / MAX_SEATS
         at += 5
-        self._events(out, at, view, me, players)
-        return finish(out)
+        return at
 
     def _lines(self, out: Array, view: Mapping[str, Any]) -> None:
         ids = self.card_ids

@@ -13,18 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from geodeck.rl.codec import MAX_SEATS, Array, relative
+from geodeck.rl.codec import Array, relative
 from geodeck.rl.cross_codec import (
     CARD,
     EVENT,
     EVENTS,
     LINE_SLOTS,
     LINES,
-    PHASES,
-    PLACED,
-    POSITIONS,
     RECENT,
-    SEAT,
     SIZE,
     revealed_value,
 )
@@ -79,67 +75,14 @@ class CrossTracker:
                 if dirty or not self._inserted(number, before, held, quantity):
                     self._line(number, held, quantity)
         region = out[CARDS_END:EVENTS_AT]
-        region[:] = self._rest(alike, own, players)
+        region[:] = 0.0
+        box = float(alike["box"]) or 1.0
+        self.codec.table_facts(out, {**alike, **own}, self.me, players, box)
         np.minimum(region, 1.0, out=region)
         np.maximum(region, -1.0, out=region)
         self._events(own["history"], players)
         self.seen = own["history_from"] + len(own["history"])
         return out.copy()
-
-    def _rest(self, alike: Mapping[str, Any], own: Mapping[str, Any], players: int) -> list[float]:
-        """The features after the lines, before the recent events."""
-        me = self.me
-        box = float(alike["box"]) or 1.0
-        rest = [0.0] * (EVENTS_AT - CARDS_END)
-        current = alike["current"]
-        if current is not None:
-            rest[0] = 1.0
-            rest[1] = self.codec.card_ids.get(current, 0.0)
-        at = 2
-        placed = alike["placed"]
-        if placed is not None:
-            rest[at] = 1.0
-            rest[at + 1 + list(alike["lines"]).index(placed["line"])] = 1.0
-            rest[at + 3] = placed["at"] / POSITIONS
-            by = relative(placed["by"], me, players)
-            if 0 <= by < MAX_SEATS:
-                rest[at + 4 + by] = 1.0
-            rest[at + 4 + MAX_SEATS] = me in placed["to_ask"]
-        at += PLACED
-        awaited = alike["next"]["seats"]
-        turn = alike["turn"]
-        for seat in alike["seats"]:
-            i = at + relative(seat["seat"], me, players) * SEAT
-            rest[i : i + SEAT] = (
-                1.0,
-                seat["chips"] / box,
-                len(seat["exchanged"]) / box,
-                seat["score"] / box,
-                seat["seat"] == turn,
-                seat["seat"] in awaited,
-            )
-        at += MAX_SEATS * SEAT
-        rest[at + PHASES.index(alike["phase"])] = 1.0
-        at += len(PHASES)
-        rest[at : at + 5] = (
-            alike["supply"] / box,
-            alike["draw_left"] / 45.0,
-            alike["until_scoring"] / 15.0,
-            alike["reserve_left"] / 200.0,
-            len(alike["removed"]) / POSITIONS,
-        )
-        at += 5
-        guessing = own["guessing"]
-        if guessing is not None:
-            mine = guessing["mine"]
-            rest[at : at + 4] = (
-                bool(guessing["final"]),
-                guessing["most"] / POSITIONS,
-                mine is not None,
-                (mine or 0) / POSITIONS,
-            )
-        rest[at + 4] = players / MAX_SEATS
-        return rest
 
     def _reveal(self, faces: Mapping[str, Any], lines: Mapping[str, Any], variant: str) -> bool:
         """Take in the cards newly revealed in the view's faces; whether there were any."""

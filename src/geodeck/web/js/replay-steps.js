@@ -1,7 +1,7 @@
 // A finished game's steps from the server (docs/protocol.md, `GET .../replay`): every page
 // fetched, each step's view made whole from the one before it (`geodeck.core.steps.merge`).
 
-import { ApiError } from "./api.js";
+import { call } from "./api.js";
 
 export function replayUrl(code, seat, start) {
   const query = new URLSearchParams();
@@ -11,19 +11,8 @@ export function replayUrl(code, seat, start) {
   return `/api/tables/${encodeURIComponent(code)}/replay${tail ? `?${tail}` : ""}`;
 }
 
-async function page(code, seat, start) {
-  const response = await fetch(replayUrl(code, seat, start));
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const error = (data && data.error) || {};
-    throw new ApiError(error.code || "http/error", error.message || response.statusText, response.status);
-  }
-  return data;
+function page(code, seat, start) {
+  return call("GET", replayUrl(code, seat, start));
 }
 
 // A step's whole view from the whole view before it and the step's own part.
