@@ -57,6 +57,16 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close the browser contexts a test opened once it is over: pages left open keep
+    their sockets and renderers busy while later tests play."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture(scope="session")
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
