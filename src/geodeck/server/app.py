@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from geodeck import __version__
 from geodeck.bots import LEVELS
 from geodeck.catalogue import catalogue
-from geodeck.server import connection, finished, replays
+from geodeck.server import connection, daily, finished, ratings_api, replays
 from geodeck.server.bodies import BodyLimit, error_body, parse
 from geodeck.server.errors import HTTP_STATUS
 from geodeck.server.fanout import make_fanout
@@ -122,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for g in catalogue()
         ],
         levels=list(LEVELS),
+        bot_ratings=ratings_api.bot_levels(),
     )
 
     @app.get("/api/games")
@@ -145,7 +146,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_info(code: str, request: Request) -> TableInfo:
         with limiter.guard(connection.client_address(request)):
             async with lobby.using(code) as room:
-                return room.info(_base(request))
+                info = room.info(_base(request))
+        return await ratings_api.rated(lobby, info)
 
     @app.get("/api/tables/{code}/record", responses={409: {"model": ErrorBody}, **limited})
     async def table_record(code: str, request: Request) -> Response:
@@ -157,8 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers={"Content-Disposition": f'attachment; filename="geodeck-{room.code}.json"'},
         )
 
-    replays.register(app, lobby, limiter)
-    finished.register(app, lobby, limiter)
+    for part in (replays, finished, ratings_api, daily):
+        part.register(app, lobby, limiter)
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:

@@ -59,6 +59,16 @@ class ErrorCode(StrEnum):
     REPLAY_NOT_FINISHED = "replay/not_finished"
     STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
+    # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
+    PLAYER_BAD_KEY = "player/bad_key"
+    PLAYER_BAD_NICKNAME = "player/bad_nickname"
+    PLAYER_NOT_FOUND = "player/not_found"
+    RATINGS_UNKNOWN = "ratings/unknown"
+    DAILY_UNKNOWN_GAME = "daily/unknown_game"
+    DAILY_BAD_DATE = "daily/bad_date"
+    DAILY_NOT_OUT = "daily/not_out"
+    DAILY_BAD_MOVES = "daily/bad_moves"
+    DAILY_ALREADY_PLAYED = "daily/already_played"
 
 
 HTTP_STATUS = {
@@ -73,6 +83,11 @@ HTTP_STATUS = {
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.PLAYER_NOT_FOUND: 404,
+    ErrorCode.RATINGS_UNKNOWN: 404,
+    ErrorCode.DAILY_UNKNOWN_GAME: 404,
+    ErrorCode.DAILY_NOT_OUT: 404,
+    ErrorCode.DAILY_ALREADY_PLAYED: 409,
 }
 """The HTTP status of a refusal; any code not listed is 400."""
 

@@ -17,10 +17,11 @@ from typing import Any, TypeVar
 
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
-from geodeck.server import creation
+from geodeck.server import creation, players
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
-from geodeck.server.protocol import Created, CreateTable, Joined, JoinTable, Refusal
+from geodeck.server.protocol import FINISHED, Created, CreateTable, Joined, JoinTable, Refusal
+from geodeck.server.ratings_api import Rater
 from geodeck.server.room import Room
 from geodeck.server.seats import SeatState
 from geodeck.server.settings import Settings
@@ -44,6 +45,8 @@ class Lobby:
         self._loading = asyncio.Lock()
         self._writer: Writer | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self.rater = Rater(self)
+        """Rates each finished table once (docs/ratings.md)."""
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Blocking work (storage, replays) off the event loop."""
@@ -70,6 +73,8 @@ class Lobby:
             await self.run(
                 storage.append_action, code, index, action, status=status, outcome=outcome
             )
+        if status == FINISHED:
+            self.rater.finished(code)
 
     async def start(self) -> None:
         botplay.check_level(self.settings.standin_level)
@@ -87,6 +92,7 @@ class Lobby:
             await room.close()
         self.rooms.clear()
         await self.fanout.close()
+        await self.rater.close()
         if self._writer is not None:
             await self._writer.close()
             self._writer = None
@@ -194,6 +200,8 @@ class Lobby:
             )
             for i, name in enumerate(names)
         ]
+        if stored.status == FINISHED:
+            self.rater.finished(stored.code)
         return Room(
             self,
             code=stored.code,
@@ -212,6 +220,7 @@ class Lobby:
     async def create(self, request: CreateTable, base: str) -> Created:
         specs = request.seats
         names, claim = creation.seating(self.settings, request)
+        player = None if request.player is None else players.checked(request.player)
         secret = self.settings.new_secret()
         game, head = await self.run(creation.deal, self.settings, request, names, secret)
         pause = self.settings.pause if request.pause is None else request.pause
@@ -261,6 +270,8 @@ class Lobby:
                 raise Refusal(
                     ErrorCode.SERVER_STORAGE, "the table could not be stored; try again"
                 ) from None
+            if player is not None and claim:
+                await self._link(code, claim[0], player)
             if await self.fanout.claim(code):
                 self.rooms[code] = room
                 room.start()
@@ -280,6 +291,16 @@ class Lobby:
         return code
 
     async def join(self, code: str, request: JoinTable, base: str) -> Joined:
+        player = None if request.player is None else players.checked(request.player)
         async with self.using(code) as room:
             seat, token = await room.seating.claim(request.seat, request.name)
+            if player is not None:
+                await self._link(room.code, seat, player)
             return Joined(seat=seat, token=token, table=room.info(base))
+
+    async def _link(self, code: str, seat: int, player: tuple[str, str]) -> None:
+        """The seat was claimed with a player key (its hash and nickname): it is rated."""
+        try:
+            await self.run(players.link_seat, self.storage, code, seat, *player)
+        except Exception:
+            log.exception("table %s: seat %d's player could not be stored", code, seat)

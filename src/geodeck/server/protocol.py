@@ -298,6 +298,15 @@ def error_message(refusal: Refusal, version: int | None) -> str:
 Name = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH)]
 
 
+class PlayerSpec(_Strict):
+    """Who claims a seat, for their rating (docs/ratings.md): a player key the client made
+    at random and keeps, and the nickname shown with the rating. The server keeps only
+    the key's SHA-256."""
+
+    key: Annotated[str, Field(max_length=200)]
+    nickname: Annotated[str, Field(max_length=200)]
+
+
 class SeatSpec(_Strict):
     name: Name | None = None
     bot: Annotated[str, Field(max_length=32)] | None = None
@@ -314,11 +323,14 @@ class CreateTable(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     deck: dict[str, Any] | list[Any] | None = None
+    player: PlayerSpec | None = None
+    """The creator's player key, for the first seat they claim."""
 
 
 class JoinTable(_Strict):
     name: Name | None = None
     seat: Annotated[int, Field(ge=0)] | None = None
+    player: PlayerSpec | None = None
 
 
 class TableInfo(BaseModel):
@@ -336,6 +348,14 @@ class TableInfo(BaseModel):
     outcome: dict[str, Any] | None
     deal: DealInfo | None = None
     """The deal commitment, and its salt once the game has ended."""
+    ratings: list[RatingChange | None] | None = None
+    """Once a finished table is rated: per seat, its displayed rating before and after
+    (``null`` for a person who played without a player key)."""
+
+
+class RatingChange(BaseModel):
+    before: int
+    after: int
 
 
 class Created(BaseModel):
@@ -363,6 +383,8 @@ class Games(BaseModel):
     games: list[GameOffer]
     levels: list[str]
     """The bot levels, weakest first."""
+    bot_ratings: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """Per rating family, each bot level's fixed displayed rating (docs/ratings.md)."""
 
 
 class Health(BaseModel):

@@ -2,6 +2,7 @@
 reads and writes it (``Storage``), ``batches.py`` writes the actions of many tables in
 one commit on SQLite."""
 
+from geodeck.server.storage import players as players  # its tables join the schema
 from geodeck.server.storage.schema import Append, Conflict, SeatRow, StoredTable
 from geodeck.server.storage.store import Storage, default_url, engine_url
 

@@ -1,0 +1,108 @@
+"""The ratings at a server (docs/ratings.md, docs/protocol.md): who a player key is, the
+best players of a family, the cards' difficulty, and the one update after a table's end.
+
+``Rater`` runs the update when a table's last action is stored, and again (it does
+nothing then) when a finished table is restored, so that a process that stopped between
+the two still rates it: ``geodeck_rated`` lets only one process write a table's update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+
+from geodeck.ratings import FAMILIES, bot_ratings
+from geodeck.server import cards, connection, players
+from geodeck.server.errors import ErrorCode
+from geodeck.server.limits import MissLimiter
+from geodeck.server.protocol import FINISHED, ErrorBody, RatingChange, Refusal, TableInfo
+
+if TYPE_CHECKING:
+    from geodeck.server.lobby import Lobby
+
+log = logging.getLogger("geodeck.server")
+
+
+class Rater:
+    """Rates each finished table once, off the event loop."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def finished(self, code: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._rate(code))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _rate(self, code: str) -> None:
+        storage = self.lobby.storage
+        try:
+            changes = await self.lobby.run(players.rate_table, storage, code)
+            if changes is not None:
+                await self.lobby.run(cards.ingest_table, storage, code)
+        except Exception:
+            log.exception("table %s: its ratings could not be updated", code)
+
+    async def settle(self) -> None:
+        """Wait for the updates under way (a test, the server's close)."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.settle()
+
+
+def bot_levels() -> dict[str, dict[str, int]]:
+    """Per family, each calibrated bot level's displayed rating."""
+    games = {fam: game for game, fam in reversed(list(FAMILIES.items()))}
+    return {
+        fam: {level: r.shown() for level, r in bot_ratings(game).items()}
+        for fam, game in sorted(games.items())
+    }
+
+
+async def rated(lobby: Lobby, info: TableInfo) -> TableInfo:
+    """A finished table's info with each seat's rating change, once it is rated."""
+    if info.status != FINISHED:
+        return info
+    changes = await lobby.run(players.changes_of, lobby.storage, info.code)
+    if changes is None:
+        return info
+    seats = [None if c is None else RatingChange(**c) for c in changes]
+    return info.model_copy(update={"ratings": seats})
+
+
+def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
+    """Add the endpoints to ``app``."""
+    storage = lobby.storage
+    missing: dict[int | str, dict[str, Any]] = {
+        400: {"model": ErrorBody},
+        404: {"model": ErrorBody},
+    }
+
+    @app.get("/api/players/me", responses=missing)
+    async def player_me(request: Request) -> dict[str, Any]:
+        digest = players.key_hash(request.headers.get(players.HEADER))
+        with limiter.guard(connection.client_address(request)):
+            found = await lobby.run(players.me, storage, digest)
+            if found is None:
+                raise Refusal(ErrorCode.PLAYER_NOT_FOUND, "no player with this key here yet")
+        return found
+
+    @app.get("/api/ratings/{fam}", responses=missing)
+    async def top_players(fam: str) -> dict[str, Any]:
+        if fam not in set(FAMILIES.values()):
+            raise Refusal(ErrorCode.RATINGS_UNKNOWN, "the rating families are cross and undercover")
+        return {"family": fam, "players": await lobby.run(players.top, storage, fam)}
+
+    @app.get("/api/cards/{game}/ratings", responses=missing)
+    async def card_ratings(game: str) -> dict[str, Any]:
+        if game not in FAMILIES or FAMILIES[game] != "cross":
+            raise Refusal(ErrorCode.RATINGS_UNKNOWN, f"no card ratings for {game[:32]!r}")
+        return await lobby.run(cards.state_of, storage, game)

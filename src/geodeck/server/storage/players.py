@@ -1,0 +1,85 @@
+"""What storage holds of players, ratings and daily results (docs/ratings.md,
+docs/daily.md): the tables, in the same metadata as the others, so that
+``Storage.create_schema`` adds them to a database made before they existed.
+
+A player is known only by the SHA-256 of their player key (``key_hash``), as a seat is by
+its token's; the key itself is never stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Column, Float, Integer, String, Table, Text
+
+from geodeck.server.storage.schema import metadata
+
+KEY_HASH = 64
+
+players = Table(
+    "geodeck_players",
+    metadata,
+    Column("key_hash", String(KEY_HASH), primary_key=True),
+    Column("nickname", String(40), nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""Every player key seen, by its hash, with the nickname last given with it."""
+
+ratings = Table(
+    "geodeck_ratings",
+    metadata,
+    Column("key_hash", String(KEY_HASH), primary_key=True),
+    Column("family", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+)
+"""Each player's rating per game family; no row: a new player."""
+
+seat_players = Table(
+    "geodeck_seat_players",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("key_hash", String(KEY_HASH), nullable=False),
+)
+"""Which seats of a table were claimed with a player key."""
+
+rated = Table(
+    "geodeck_rated",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("changes", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""The tables whose finish has updated the ratings: the row is written in the same
+transaction as the ratings, and its key lets only one process write it."""
+
+card_ratings = Table(
+    "geodeck_card_ratings",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("state", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("practice_seen", Integer, nullable=False, default=0),
+)
+"""Each game's card ratings (``CardRatings.to_json``); ``version`` guards a writer
+against another that wrote between its read and its write."""
+
+daily_results = Table(
+    "geodeck_daily",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("key_hash", String(KEY_HASH), primary_key=True),
+    Column("nickname", String(40), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("moves", Text, nullable=False),
+    Column("grid", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""One result per player key, game and day: the key makes a second one fail."""
+
+
+def rating_row(row: Any) -> dict[str, Any]:
+    return {"mu": float(row.mu), "sigma": float(row.sigma), "games": int(row.games)}

@@ -1,0 +1,166 @@
+"""Ratings at a server (docs/ratings.md, docs/protocol.md): a finished table updates the
+ratings of the seats that carry a player key exactly as ``geodeck.ratings.update`` does,
+once only; the key never comes back; a bad key or nickname is refused with its code."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import time
+from typing import Any
+
+from geodeck.ratings import CardRatings, Rating, bot_rating, update
+from geodeck.server import cards, players
+from geodeck.server.storage import Storage
+from tests.server.live import LiveServer, Player, create_table, play_out, run
+
+
+def wait_rated(server: LiveServer, code: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 30
+    with server.http() as http:
+        while time.monotonic() < deadline:
+            info: dict[str, Any] = http.get(f"/api/tables/{code}").json()
+            if info.get("ratings") is not None:
+                return info
+            time.sleep(0.05)
+    raise AssertionError(f"table {code} was not rated")
+
+
+def me(server: LiveServer, key: str) -> dict[str, Any]:
+    with server.http() as http:
+        response = http.get("/api/players/me", headers={"X-Geodeck-Player": key})
+    assert response.status_code == 200, response.text
+    found: dict[str, Any] = response.json()
+    return found
+
+
+def play_rated_table(server: LiveServer, ann: str, ben: str) -> tuple[str, list[str]]:
+    """Ann (with key ``ann``) and Ben (``ben``, joining) play a novice bot to the end."""
+    frames: list[str] = []
+
+    async def case() -> str:
+        with server.http() as http:
+            created = create_table(
+                http,
+                [{"name": "Ann"}, {"name": "Ben"}, {"name": "Robo", "bot": "novice"}],
+                seed=3,
+                player={"key": ann, "nickname": "Annie"},
+            )
+            code = created["table"]["code"]
+            joined = http.post(
+                f"/api/tables/{code}/join",
+                json={"name": "Ben", "player": {"key": ben, "nickname": "Benno"}},
+            )
+            assert joined.status_code == 200, joined.text
+            frames.append(json.dumps(created) + joined.text)
+        tokens = [created["tokens"]["0"], joined.json()["token"]]
+        movers = []
+        for i, token in enumerate(tokens):
+            player = await Player(server.ws_url(code), f"p{i}").open()
+            await player.hello(token)
+            movers.append(player)
+        last = await play_out(movers, random.Random(4))
+        assert last["status"] == "finished"
+        frames.extend(json.dumps(f) for p in movers for f in p.frames)
+        return str(code)
+
+    codes: list[str] = []
+
+    async def wrapped() -> None:
+        codes.append(await case())
+
+    run(wrapped)
+    return codes[0], frames
+
+
+def test_a_finished_table_rates_its_keyed_seats_once(server: LiveServer, sqlite_url: str) -> None:
+    """docs/ratings.md, Players at a server: the update is geodeck.ratings.update of the
+    final scores, with the bot at its fixed rating, written once per table."""
+    ann, ben = secrets.token_hex(16), secrets.token_urlsafe(24)
+    code, frames = play_rated_table(server, ann, ben)
+    info = wait_rated(server, code)
+    scores = info["outcome"]["scores"]
+    bot = bot_rating("uppsala", "novice")
+    expected = update([Rating(), Rating(), bot], scores)
+    assert info["ratings"][0] == {"before": 0, "after": expected[0].shown()}
+    assert info["ratings"][1] == {"before": 0, "after": expected[1].shown()}
+    assert info["ratings"][2] == {"before": bot.shown(), "after": bot.shown()}
+    for key, nickname, after in ((ann, "Annie", expected[0]), (ben, "Benno", expected[1])):
+        found = me(server, key)
+        assert found["nickname"] == nickname
+        cross = found["ratings"]["cross"]
+        assert abs(cross["mu"] - after.mu) < 1e-9
+        assert abs(cross["sigma"] - after.sigma) < 1e-9
+        assert cross["games"] == 1
+        assert cross["rating"] == after.shown()
+
+    storage = Storage(sqlite_url)
+    try:
+        assert players.rate_table(storage, code) is None
+        assert cards.ingest_table(storage, code) is True
+    finally:
+        storage.close()
+    assert me(server, ann)["ratings"]["cross"]["games"] == 1
+
+    with server.http() as http:
+        top = http.get("/api/ratings/cross").json()
+        record = http.get(f"/api/tables/{code}/record").text
+        stats = http.get(f"/api/tables/{code}/stats").text
+        rated = http.get("/api/cards/uppsala/ratings").json()
+        mine = http.get("/api/players/me", headers={"X-Geodeck-Player": ann}).text
+    assert {p["nickname"] for p in top["players"]} >= {"Annie", "Benno"}
+    said = "".join([*frames, json.dumps(top), record, stats, json.dumps(info), mine])
+    for key in (ann, ben):
+        assert key not in said
+        assert players.key_hash(key) not in said
+    loaded = CardRatings.from_json(rated)
+    assert sum(loaded.answers(c) for c in loaded.cards) > 0
+
+
+def test_bad_keys_and_bodies_are_refused_with_their_codes(server: LiveServer) -> None:
+    good = secrets.token_hex(16)
+    seats = [{"name": "Ann"}, {"name": "Robo", "bot": "random"}]
+    with server.http() as http:
+        short = create_table_raw(http, seats, {"key": "abc", "nickname": "Ann"})
+        odd = create_table_raw(http, seats, {"key": "x" * 31 + "!", "nickname": "Ann"})
+        blank = create_table_raw(http, seats, {"key": good, "nickname": "  "})
+        wrong = create_table_raw(http, seats, {"key": good})
+        no_header = http.get("/api/players/me")
+        unknown = http.get("/api/players/me", headers={"X-Geodeck-Player": good})
+        family = http.get("/api/ratings/chess")
+        card_game = http.get("/api/cards/undercover/ratings")
+        games = http.get("/api/games").json()
+    for response, code in (
+        (short, "player/bad_key"),
+        (odd, "player/bad_key"),
+        (blank, "player/bad_nickname"),
+        (wrong, "request/malformed"),
+        (no_header, "player/bad_key"),
+        (unknown, "player/not_found"),
+        (family, "ratings/unknown"),
+        (card_game, "ratings/unknown"),
+    ):
+        assert response.json()["error"]["code"] == code, response.text
+        assert response.status_code < 500
+    assert unknown.status_code == 404
+    assert games["bot_ratings"]["cross"]["novice"] == bot_rating("uppsala", "novice").shown()
+    assert (
+        games["bot_ratings"]["undercover"]["oracle"] == bot_rating("undercover", "oracle").shown()
+    )
+
+
+def create_table_raw(http: Any, seats: list[dict[str, Any]], player: dict[str, Any]) -> Any:
+    return http.post("/api/tables", json={"game": "uppsala", "seats": seats, "player": player})
+
+
+def test_practice_rows_count_for_their_cards() -> None:
+    """docs/ratings.md, Card difficulty: a practice answer is a duel with the card."""
+    ratings = CardRatings()
+    taken = cards.ingest_practice(
+        ratings,
+        [("uppsala", "berlin", False), {"game": "uppsala", "card": "berlin", "right": False}, (1,)],
+    )
+    assert taken == 2
+    assert ratings.answers("berlin") == 2
+    assert ratings.difficulty("berlin") > 2.0
