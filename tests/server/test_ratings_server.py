@@ -137,13 +137,13 @@ def test_bad_keys_and_bodies_are_refused_with_their_codes(server: LiveServer) ->
         (blank, "player/bad_nickname"),
         (wrong, "request/malformed"),
         (no_header, "player/bad_key"),
-        (unknown, "player/not_found"),
         (family, "ratings/unknown"),
         (card_game, "ratings/unknown"),
     ):
         assert response.json()["error"]["code"] == code, response.text
         assert response.status_code < 500
-    assert unknown.status_code == 404
+    assert unknown.status_code == 200
+    assert unknown.json() == {"nickname": None, "ratings": {}}
     assert games["bot_ratings"]["cross"]["novice"] == bot_rating("uppsala", "novice").shown()
     assert (
         games["bot_ratings"]["undercover"]["oracle"] == bot_rating("undercover", "oracle").shown()

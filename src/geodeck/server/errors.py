@@ -62,7 +62,6 @@ class ErrorCode(StrEnum):
     # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_NICKNAME = "player/bad_nickname"
-    PLAYER_NOT_FOUND = "player/not_found"
     RATINGS_UNKNOWN = "ratings/unknown"
     DAILY_UNKNOWN_GAME = "daily/unknown_game"
     DAILY_BAD_DATE = "daily/bad_date"
@@ -83,7 +82,6 @@ HTTP_STATUS = {
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
-    ErrorCode.PLAYER_NOT_FOUND: 404,
     ErrorCode.RATINGS_UNKNOWN: 404,
     ErrorCode.DAILY_UNKNOWN_GAME: 404,
     ErrorCode.DAILY_NOT_OUT: 404,

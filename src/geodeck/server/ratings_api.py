@@ -91,9 +91,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
         digest = players.key_hash(request.headers.get(players.HEADER))
         with limiter.guard(connection.client_address(request)):
             found = await lobby.run(players.me, storage, digest)
-            if found is None:
-                raise Refusal(ErrorCode.PLAYER_NOT_FOUND, "no player with this key here yet")
-        return found
+        return found or {"nickname": None, "ratings": {}}
 
     @app.get("/api/ratings/{fam}", responses=missing)
     async def top_players(fam: str) -> dict[str, Any]:

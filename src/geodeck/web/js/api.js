@@ -8,10 +8,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function call(method, path, body) {
+export async function call(method, path, body, headers = {}) {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
@@ -32,6 +32,10 @@ export const createTable = (body) => call("POST", "/api/tables", body);
 export const joinTable = (code, body) => call("POST", `/api/tables/${encodeURIComponent(code)}/join`, body);
 export const tableInfo = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}`);
 export const recordUrl = (code) => `/api/tables/${encodeURIComponent(code)}/record`;
+export const playerMe = (key) => call("GET", "/api/players/me", undefined, { "X-Geodeck-Player": key });
+export const dailyDeal = (game, date) => call("GET", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}`);
+export const dailyResult = (game, date, body) => call("POST", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}`, body);
+export const dailyBoard = (game, date) => call("GET", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}/board`);
 export const tableStats = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}/stats`);
 
 const CLOSE_NOT_FOUND = 4404;

@@ -5,6 +5,7 @@
 import { tableStats } from "./api.js";
 import { h } from "./dom.js";
 import { nameOf, t } from "./i18n.js";
+import { ratingBlock } from "./ratings.js";
 
 const CAUSES = ["challenging", "challenged", "guesses", "exchanges"];
 
@@ -30,6 +31,8 @@ export function endgame(state, ctx) {
   else if (!data) body.append(h("p", { class: "endgame-loading" }, t("stats.loading")));
   else if (data.family === "undercover") body.append(...undercover(data));
   else body.append(...cross(data, state));
+  const rated = ratingBlock(state, ctx);
+  if (rated) body.append(rated);
   return body;
 }
 

@@ -7,10 +7,14 @@ export const GAMES = {};
 
 export const LEVELS = [];
 
+// Per rating family, each bot level's fixed displayed rating (docs/ratings.md).
+export const BOT_RATINGS = {};
+
 export async function loadGames() {
   const offered = await gameList();
   for (const game of offered.games) GAMES[game.id] = game;
   LEVELS.splice(0, LEVELS.length, ...offered.levels);
+  Object.assign(BOT_RATINGS, offered.bot_ratings || {});
 }
 
 export const CLOCKS = [null, 30, 60, 120, 300];

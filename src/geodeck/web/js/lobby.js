@@ -4,6 +4,8 @@ import { createTable } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js";
 import { t } from "./i18n.js";
+import { playerField } from "./player.js";
+import { levelHint, levelLabel, playerPanel } from "./ratings.js";
 import { keepName, keepSeat, playerName } from "./store.js";
 
 export function showLobby(root, { onTable }) {
@@ -48,6 +50,8 @@ export function showLobby(root, { onTable }) {
     if (form.variant === "hard") options.remove_country_questions = form.remove;
     const body = { game: form.game, variant: form.variant, seats, claim: [0], clock: form.clock, pause: form.pause, options };
     if (form.clock !== null && form.bank) body.bank = form.bank;
+    const player = playerField(form.seats[0].name);
+    if (player) body.player = player;
     try {
       const created = await createTable(body);
       keepName(form.seats[0].name.trim());
@@ -94,7 +98,7 @@ export function showLobby(root, { onTable }) {
       },
       h("option", { value: "human", selected: !seat.bot }, t("lobby.player")),
       LEVELS.map((level) =>
-        h("option", { value: level, selected: seat.bot === level }, `${t("lobby.bot")}: ${t(`level.${level}`)}`),
+        h("option", { value: level, selected: seat.bot === level }, levelLabel(level, form.game)),
       ),
     );
     return h(
@@ -260,6 +264,7 @@ export function showLobby(root, { onTable }) {
         { class: "seats" },
         h("legend", {}, t("lobby.seats")),
         h("ol", { class: "seat-list" }, form.seats.map(seatRow)),
+        levelHint(form.game),
         form.seats.length < high
           ? h(
               "button",
@@ -319,6 +324,7 @@ export function showLobby(root, { onTable }) {
         h("section", { class: "hero" }, h("div", { class: "hero-cards", "aria-hidden": "true" }, heroCards())),
         createPanel(),
         joinPanel(),
+        playerPanel(render),
       ),
     );
   }

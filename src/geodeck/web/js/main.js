@@ -1,5 +1,6 @@
 // Start-up: the lobby, or the table named in the address (`/?table=CODE`).
 
+import { openDaily } from "./daily.js";
 import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
@@ -56,7 +57,9 @@ function route() {
   replace(root, header(), main);
   const params = new URLSearchParams(location.search);
   const code = (params.get("table") || "").trim().toUpperCase();
-  if (!code && params.has("replay")) {
+  if (!code && params.get("daily")) {
+    current = openDaily(main, { game: params.get("daily"), date: params.get("date"), moves: params.get("moves"), onLobby: goLobby });
+  } else if (!code && params.has("replay")) {
     current = openFileReplay(main, { onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
   } else if (code && params.has("step")) {
     current = openReplay(main, code, { ...replayPlace(params), onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });

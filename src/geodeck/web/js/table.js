@@ -10,6 +10,7 @@ import { GAMES, SEAT_COLOURS } from "./games.js";
 import { closeHelp, helpButton, refreshHelp } from "./help.js";
 import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
+import { playerField } from "./player.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
 import * as undercover from "./undercover/index.js";
@@ -288,6 +289,8 @@ export function openTable(root, code, { watch, onLobby }) {
       const name = nameInput.value.trim();
       const body = { seat };
       if (name && info.status === "waiting") body.name = name;
+      const player = playerField(name);
+      if (player) body.player = player;
       try {
         const joined = await joinTable(code, body);
         if (name) keepName(name);

@@ -1,0 +1,81 @@
+"""The Daily page (docs/daily.md, docs/browser.md): a day's challenge played in the
+browser to the end gives the grid the engine's ``Solo`` gives for the same moves, the
+server's board lists the nickname, a reload does not play the day again, and the shared
+link replays the result. The lobby shows each bot level's rating and the player's level."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from playwright.sync_api import Browser, expect
+
+from geodeck.decks import shipped_deck_file
+from geodeck.practice.cards import deck_hash, practice_cards
+from geodeck.practice.daily import Solo, daily_deal
+from geodeck.ratings import bot_rating
+from tests.browser.driver import DESKTOP, PHONE, open_player
+
+DAY = datetime.date(2026, 11, 30)
+
+
+def expected(game: str, moves: list[list[object]]) -> Solo:
+    cards = shipped_deck_file(game)["cards"]
+    solo = Solo(daily_deal(list(cards), DAY, game, deck_hash(cards)), practice_cards(cards))
+    solo.replay(moves)
+    return solo
+
+
+def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: str) -> None:
+    for viewport, game, line in ((DESKTOP, "uppsala", "w"), (PHONE, "world", "n")):
+        tag = f"{viewport['width']}x{viewport['height']}"
+        ann = open_player(browser, "Ann", viewport)
+        page = ann.page
+        page.goto(server + "/")
+        page.fill("#nickname", f"Ann {tag}")
+        page.locator("#nickname").dispatch_event("change")
+        expect(page.locator("#me")).to_be_visible()
+        ann.shot(f"daily-lobby-{tag}")
+        page.goto(f"{server}/?daily={game}&date={DAY.isoformat()}")
+        expect(page.locator("#daily-current")).to_be_visible()
+        moves: list[list[object]] = []
+        for n in range(10):
+            if n == 3:
+                ann.shot(f"daily-playing-{tag}")
+            gap = 1 if n % 2 else 0
+            page.locator(f'[data-gap="{line}{gap}"]').click()
+            moves.append(["west-east" if line == "w" else "north-south", gap])
+        solo = expected(game, moves)
+        expect(page.locator("#daily-grid")).to_have_text(solo.grid())
+        expect(page.locator("#daily-board")).to_contain_text(f"Ann {tag}")
+        expect(page.locator("#daily-board")).to_contain_text(f"{solo.score}/10")
+        share = page.locator("#daily-share").input_value()
+        assert share.splitlines()[1:3] == solo.grid().splitlines()
+        link = share.splitlines()[-1]
+        assert re.fullmatch(rf"http://[^ ]+/\?daily={game}&date=2026-11-30&moves=[wn0-9.]+", link)
+        ann.shot(f"daily-result-{tag}")
+
+        page.reload()
+        expect(page.locator("#daily-grid")).to_have_text(solo.grid())
+        assert page.locator(".gap-button:not([disabled])").count() == 0
+
+        ben = open_player(browser, "Ben", viewport)
+        ben.page.goto(link)
+        expect(ben.page.locator("#daily-grid")).to_have_text(solo.grid())
+        expect(ben.page.locator("#daily-result")).to_contain_text("replayed")
+        assert ann.errors == []
+        assert ben.errors == []
+
+
+def test_the_lobby_shows_the_bot_levels_ratings(browser: Browser, server: str) -> None:
+    new = open_player(browser, "New", DESKTOP)
+    new.page.goto(server + "/")
+    picker = new.page.locator('[data-seat-kind="1"]')
+    expect(picker).to_be_visible()
+    options = picker.locator("option").all_inner_texts()
+    novice = bot_rating("uppsala", "novice").shown()
+    assert any(f"Novice ({novice}) · your level" == o.split(": ", 1)[-1] for o in options), options
+    assert sum("your level" in o for o in options) == 1
+    expect(new.page.locator("#level-hint")).to_contain_text(f"Novice ({novice})")
+    expect(new.page.locator('#me [data-family="cross"]')).to_contain_text("not rated yet")
+    assert new.errors == []
