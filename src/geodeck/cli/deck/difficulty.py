@@ -64,6 +64,34 @@ def local_ratings(
     return ratings
 
 
+def given_ratings(source: str, game: str | None) -> CardRatings:
+    """The card ratings of a server or a file (``--ratings``): a server's base URL (its
+    ratings of ``game``'s cards, ``/api/cards/GAME/ratings``), that address itself, or a
+    file of ``CardRatings.to_json``. ``ValueError`` saying why they cannot be read."""
+    if source.startswith(("http://", "https://")):
+        import httpx
+
+        url = source.rstrip("/")
+        if "/api/" not in url:
+            if game is None:
+                raise ValueError("a server's card ratings are per game: give a game, not a file")
+            url = f"{url}/api/cards/{game}/ratings"
+        try:
+            response = httpx.get(url, timeout=20, follow_redirects=True)
+            response.raise_for_status()
+            data = response.json()
+        except (httpx.HTTPError, ValueError) as err:
+            raise ValueError(f"{url}: {err}") from None
+    else:
+        data = _json(Path(source))
+        if data is None:
+            raise ValueError(f"{source}: not a readable JSON file")
+    try:
+        return CardRatings.from_json(data)
+    except (AttributeError, KeyError, TypeError, ValueError) as err:
+        raise ValueError(f"{source}: not card ratings ({err})") from None
+
+
 def rated_cell(ratings: CardRatings, card: str) -> str:
     """A card's rated difficulty and the number of answers behind it (blank: none)."""
     answers = ratings.answers(card)

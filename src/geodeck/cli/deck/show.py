@@ -20,7 +20,8 @@ from geodeck.cli.deck.common import (
     kind_counts,
     load,
 )
-from geodeck.cli.deck.difficulty import local_ratings, rated_cell
+from geodeck.cli.deck.difficulty import given_ratings, local_ratings, rated_cell
+from geodeck.cli.errors import fail
 from geodeck.cli.sheet import Column, Sheet
 from geodeck.cli.sheet import show as show_sheet
 from geodeck.decks.cards import KINDS, printed_position
@@ -205,11 +206,20 @@ def show(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the cards as one JSON array.")
     ] = False,
+    ratings: Annotated[
+        str | None,
+        typer.Option(
+            "--ratings",
+            metavar="URL-or-FILE",
+            help="Take the rated column from a server (its base URL) or a ratings file.",
+        ),
+    ] = None,
 ) -> None:
     """The cards of a deck: names, kinds, positions as printed, numbers, difficulty.
 
     Next to the printed difficulty, "rated" is the difficulty found from this machine's
-    saved games and practice answers (docs/ratings.md), with the number of answers.
+    saved games and practice answers (docs/ratings.md), with the number of answers; with
+    --ratings, the one a server found from every game and practice answer there.
 
     On a terminal the table wraps to its width; into a file or a pipe it is plain text, one
     line per card, nothing cut.
@@ -225,7 +235,17 @@ def show(
     elif loaded.kind == QUESTIONS:
         sheet = _show_questions(loaded.data["questions"], lang.value)
     else:
-        rated = local_ratings(loaded.data["cards"])
+        rated = _rated(loaded, deck, ratings)
         sheet = _show_places(loaded, lang.value, rated)
         narrow = _show_places(loaded, lang.value, rated, narrow=True)
     show_sheet(sheet, narrow=narrow)
+
+
+def _rated(loaded: Loaded, deck: str, source: str | None) -> CardRatings:
+    """The rated column: this machine's, or a server's or file's (``--ratings``)."""
+    if source is None:
+        return local_ratings(loaded.data["cards"])
+    try:
+        return given_ratings(source, deck if deck in ALL_DECKS else None)
+    except ValueError as err:
+        fail(f"--ratings {err}")
