@@ -10,10 +10,14 @@ import secrets
 import time
 from typing import Any
 
+from sqlalchemy import inspect
+
 from geodeck.ratings import CardRatings, Rating, bot_rating, update
 from geodeck.server import cards, players
 from geodeck.server.storage import Storage
-from tests.server.live import LiveServer, Player, create_table, play_out, run
+from geodeck.server.storage.schema import metadata
+from tests.server.conftest import fast_settings
+from tests.server.live import LiveServer, Player, create_table, play_out, run, running
 
 
 def wait_rated(server: LiveServer, code: str) -> dict[str, Any]:
@@ -77,6 +81,15 @@ def play_rated_table(server: LiveServer, ann: str, ben: str) -> tuple[str, list[
 def test_a_finished_table_rates_its_keyed_seats_once(server: LiveServer, sqlite_url: str) -> None:
     """docs/ratings.md, Players at a server: the update is geodeck.ratings.update of the
     final scores, with the bot at its fixed rating, written once per table."""
+    check_rated(server, Storage(sqlite_url))
+
+
+def test_ratings_on_postgresql(postgres: str, pg_schema: str) -> None:
+    with running(fast_settings(postgres, schema=pg_schema)) as live:
+        check_rated(live, Storage(postgres, schema=pg_schema))
+
+
+def check_rated(server: LiveServer, storage: Storage) -> None:
     ann, ben = secrets.token_hex(16), secrets.token_urlsafe(24)
     code, frames = play_rated_table(server, ann, ben)
     info = wait_rated(server, code)
@@ -95,10 +108,16 @@ def test_a_finished_table_rates_its_keyed_seats_once(server: LiveServer, sqlite_
         assert cross["games"] == 1
         assert cross["rating"] == after.shown()
 
-    storage = Storage(sqlite_url)
+    rater = server.app.state.lobby.rater
+    deadline = time.monotonic() + 30
+    while not rater.difficulty("uppsala") and time.monotonic() < deadline:
+        time.sleep(0.05)
     try:
+        held = CardRatings.from_json(cards.state_of(storage, "uppsala"))
+        assert rater.difficulty("uppsala") == held.difficulties()
+        assert held.difficulties()
         assert players.rate_table(storage, code) is None
-        assert cards.ingest_table(storage, code) is True
+        assert cards.ingest_table(storage, code) == "uppsala"
     finally:
         storage.close()
     assert me(server, ann)["ratings"]["cross"]["games"] == 1
@@ -164,3 +183,30 @@ def test_practice_rows_count_for_their_cards() -> None:
     assert taken == 2
     assert ratings.answers("berlin") == 2
     assert ratings.difficulty("berlin") > 2.0
+
+
+def test_a_database_made_before_ratings_still_opens(sqlite_url: str) -> None:
+    """The players', ratings' and daily tables are added to an existing database."""
+    ours = {"geodeck_players", "geodeck_ratings", "geodeck_seat_players", "geodeck_rated"}
+    ours |= {"geodeck_card_ratings", "geodeck_daily"}
+    storage = Storage(sqlite_url)
+    older = [t for name, t in metadata.tables.items() if name not in ours]
+    with storage.engine.begin() as conn:
+        metadata.create_all(conn, tables=older)
+    assert not ours & set(inspect(storage.engine).get_table_names())
+    storage.close()
+    key = secrets.token_hex(16)
+    with running(fast_settings(sqlite_url)) as live, live.http() as http:
+        created = create_table(
+            http,
+            [{"name": "Ann"}, {"name": "Robo", "bot": "random"}],
+            player={"key": key, "nickname": "Ann"},
+        )
+        assert created["table"]["status"] == "playing"
+        moves = [["west-east", 0]] * 10
+        sent = http.post(
+            "/api/daily/uppsala/2026-11-20", json={"nickname": "Ann", "key": key, "moves": moves}
+        )
+        found = http.get("/api/players/me", headers={"X-Geodeck-Player": key}).json()
+    assert sent.status_code == 201, sent.text
+    assert found == {"nickname": "Ann", "ratings": {}}

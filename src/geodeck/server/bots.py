@@ -55,13 +55,14 @@ def build_bot(
     purpose: str = "seat",
     *,
     atlas: Mapping[str, Mapping[str, Any]] | None = None,
+    difficulty: Mapping[str, float] | None = None,
 ) -> Bot:
     """A bot of ``level`` for one seat of a table, knowing the table's deck from ``atlas``;
     a random bot if there is no such bot for this game. Its random numbers come from the
     table's ``secret`` (``dealing.py``), so nothing public predicts its choices."""
     seed = bot_rng_seed(secret, seat, purpose)
     try:
-        return make_bot(level, seed, game=game, atlas=atlas)
+        return make_bot(level, seed, game=game, atlas=atlas, difficulty=difficulty)
     except Exception as err:
         log.warning("no %s bot for %s (%s); a random bot plays seat %d", level, game, err, seat)
         return make_bot("random", seed, game=game)
@@ -125,8 +126,15 @@ class RoomBots:
         bot = self._bots.get(key)
         room = self.room
         if bot is None or bot.level != level:
+            rater = getattr(room.lobby, "rater", None)
             bot = build_bot(
-                level, room.secret, seat, room.game.game, purpose, atlas=atlas_of(room.head)
+                level,
+                room.secret,
+                seat,
+                room.game.game,
+                purpose,
+                atlas=atlas_of(room.head),
+                difficulty=None if rater is None else rater.difficulty(room.game.game),
             )
             self._bots[key] = bot
         return bot

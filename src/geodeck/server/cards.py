@@ -107,12 +107,20 @@ def refresh(storage: Storage, game: str, record: Mapping[str, Any] | None = None
     return False
 
 
-def ingest_table(storage: Storage, code: str) -> bool:
-    """A finished table's placements, into its game's card ratings."""
+def ingest_table(storage: Storage, code: str) -> str | None:
+    """A finished table's placements, into its game's card ratings; the game, if they
+    were written."""
     stored = storage.load_table(code)
     if stored is None or FAMILIES.get(stored.game) != "cross":
-        return False
-    return refresh(storage, stored.game, stored.record())
+        return None
+    return stored.game if refresh(storage, stored.game, stored.record()) else None
+
+
+def difficulties_of(storage: Storage, game: str) -> dict[str, float]:
+    """The rated difficulty of every answered card of ``game`` (for the bots)."""
+    with storage.engine.connect() as conn:
+        ratings, _version, _seen = _read(conn, game)
+    return ratings.difficulties()
 
 
 def state_of(storage: Storage, game: str) -> dict[str, Any]:

@@ -223,6 +223,7 @@ class Lobby:
         player = None if request.player is None else players.checked(request.player)
         secret = self.settings.new_secret()
         game, head = await self.run(creation.deal, self.settings, request, names, secret)
+        await self.rater.know(request.game)
         pause = self.settings.pause if request.pause is None else request.pause
         tokens = {seat: new_token() for seat in claim}
         seats = [

@@ -33,6 +33,24 @@ class Rater:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.tasks: set[asyncio.Task[None]] = set()
+        self.difficulties: dict[str, dict[str, float]] = {}
+        """Per game, the cards' rated difficulty as the server's novice and casual bots
+        know them (``make_bot(difficulty=...)``), read from storage when a table of the
+        game is made and after each of its tables is rated."""
+
+    def difficulty(self, game: str) -> dict[str, float] | None:
+        return self.difficulties.get(game)
+
+    async def know(self, game: str) -> None:
+        """Read ``game``'s card difficulties from storage, once (a cross-family game)."""
+        if game in self.difficulties or FAMILIES.get(game) != "cross":
+            return
+        try:
+            self.difficulties[game] = await self.lobby.run(
+                cards.difficulties_of, self.lobby.storage, game
+            )
+        except Exception:
+            log.exception("the card ratings of %s could not be read", game)
 
     def finished(self, code: str) -> None:
         task = asyncio.get_running_loop().create_task(self._rate(code))
@@ -44,7 +62,10 @@ class Rater:
         try:
             changes = await self.lobby.run(players.rate_table, storage, code)
             if changes is not None:
-                await self.lobby.run(cards.ingest_table, storage, code)
+                game = await self.lobby.run(cards.ingest_table, storage, code)
+                if game is not None:
+                    found = await self.lobby.run(cards.difficulties_of, storage, game)
+                    self.difficulties[game] = found
         except Exception:
             log.exception("table %s: its ratings could not be updated", code)
 
