@@ -141,7 +141,9 @@ def rate_table(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
             after = rate(before, scores)
             changes: list[dict[str, Any] | None] = []
             for seat in range(len(scores)):
-                if seat in keyed:
+                if not keyed:
+                    changes.append(None)
+                elif seat in keyed:
                     _keep_rating(conn, keyed[seat], fam, after[seat], games[seat] + 1)
                     changes.append(_change(before[seat], after[seat]))
                 elif bots.get(seat):

@@ -1,0 +1,61 @@
+"""The end of a rated game in the browser (docs/ratings.md, docs/browser.md): each rated
+seat's rating before and after, as the table info gives them, and the new rating in the
+lobby's panel."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+
+import httpx
+from playwright.sync_api import Browser, expect
+
+from tests.browser.driver import DESKTOP, open_player
+from tests.server.live import Player, play_out, run
+
+
+def test_the_end_of_a_rated_game_shows_the_ratings(browser: Browser, server: str) -> None:
+    ann = open_player(browser, "Ann", DESKTOP)
+    page = ann.page
+    page.goto(server + "/")
+    key = page.evaluate("() => JSON.parse(localStorage.getItem('geodeck.player')).key")
+    seats = [{"name": "Ann"}, {"name": "Robo", "bot": "novice"}]
+    player = {"key": key, "nickname": "Annie"}
+    body = {"game": "uppsala", "seats": seats, "pause": 0, "player": player}
+    created = httpx.post(f"{server}/api/tables", json=body).json()
+    code, token = created["table"]["code"], created["tokens"]["0"]
+
+    async def play() -> None:
+        seat = await Player(server.replace("http", "ws", 1) + f"/ws/{code}", "Ann").open()
+        await seat.hello(token)
+        await play_out([seat], random.Random(1))
+
+    # Playwright's own event loop runs in this thread: the seat plays from another.
+    failed: list[BaseException] = []
+
+    def played() -> None:
+        try:
+            run(play)
+        except BaseException as err:
+            failed.append(err)
+
+    worker = threading.Thread(target=played)
+    worker.start()
+    worker.join(120)
+    assert not worker.is_alive()
+    assert failed == []
+    seat_entry = json.dumps({"seat": 0, "token": token})
+    page.evaluate(f"() => localStorage.setItem('geodeck.seat.{code}', {json.dumps(seat_entry)})")
+    page.goto(f"{server}/?table={code}")
+    expect(page.locator("#endgame-ratings")).to_be_visible(timeout=20000)
+    info = httpx.get(f"{server}/api/tables/{code}").json()
+    mine = info["ratings"][0]
+    change = mine["after"] - mine["before"]
+    shown = f"{mine['before']} → {mine['after']} ({'+' if change >= 0 else ''}{change})"
+    expect(page.locator('#endgame-ratings [data-seat="0"]')).to_contain_text(shown)
+    expect(page.locator('#endgame-ratings [data-seat="1"]')).to_contain_text("Robo")
+    ann.shot("endgame-ratings-1366x800")
+    page.goto(server + "/")
+    expect(page.locator('#me [data-family="cross"] strong')).to_have_text(str(mine["after"]))
+    assert ann.errors == []
