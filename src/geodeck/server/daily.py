@@ -41,7 +41,7 @@ BOARD = 100
 class DailyResult(_Strict):
     nickname: Annotated[str, Field(max_length=200)]
     key: Annotated[str, Field(max_length=200)]
-    moves: Annotated[list[list[str | int]], Field(max_length=CARDS)]
+    moves: Annotated[list[list[str | int]], Field(max_length=4 * CARDS)]
     """``[line, gap]`` per card, in the deal's order (``Placing.to_json``)."""
 
 
