@@ -121,6 +121,13 @@ def test_bad_days_games_and_moves_are_refused(server: LiveServer) -> None:
                 "daily/bad_moves",
             ),
             (
+                http.post(
+                    post, json={"nickname": "A", "key": key, "moves": [["west-east", 0]] * 11}
+                ),
+                400,
+                "daily/bad_moves",
+            ),
+            (
                 http.post(post, json={"nickname": "A", "key": "short", "moves": []}),
                 400,
                 "player/bad_key",
