@@ -59,6 +59,9 @@ class ErrorCode(StrEnum):
     REPLAY_NOT_FINISHED = "replay/not_finished"
     STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
+    # rematches and seat links (rematch.py, recovery.py)
+    REMATCH_NOT_FINISHED = "rematch/not_finished"
+    SEAT_MOVED = "seat/moved"
 
 
 HTTP_STATUS = {
@@ -73,6 +76,9 @@ HTTP_STATUS = {
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
+    # rematches and seat links
+    ErrorCode.AUTH_BAD_TOKEN: 403,
+    ErrorCode.REMATCH_NOT_FINISHED: 409,
 }
 """The HTTP status of a refusal; any code not listed is 400."""
 

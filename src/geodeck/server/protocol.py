@@ -55,6 +55,9 @@ class Hello(_Strict):
     spectator: bool = False
     delta: bool = False
     """After the first full state, send only what changed (docs/protocol.md, Delta states)."""
+    move: bool = False
+    """The seat moves to this connection: its other connections are told and closed
+    (docs/protocol.md, Seat links; ``recovery.py``)."""
 
 
 class Act(_Strict):
@@ -336,6 +339,8 @@ class TableInfo(BaseModel):
     outcome: dict[str, Any] | None
     deal: DealInfo | None = None
     """The deal commitment, and its salt once the game has ended."""
+    rematch: str | None = None
+    """The code of the table that plays this one again, once there is one."""
 
 
 class Created(BaseModel):
