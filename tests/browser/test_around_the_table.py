@@ -26,10 +26,10 @@ from tests.browser.driver import (
 def shots(player: Player, name: str) -> None:
     """The page as it is now, at the desktop's size and the phone's."""
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
-        player.page.set_viewport_size(viewport)
+        player.page.set_viewport_size({"width": viewport["width"], "height": viewport["height"]})
         player.page.wait_for_timeout(150)
         player.shot(f"around-{name}-{size}")
-    player.page.set_viewport_size(DESKTOP)
+    player.page.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"]})
 
 
 def stored_seat(player: Player, code: str) -> dict[str, object] | None:
