@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import httpx
+
+from geodeck.server.home import slot_of
 from geodeck.server.recovery import CLOSE_SEAT_MOVED, qr_svg
 from geodeck.server.tokens import token_hash
 from tests.server.live import LiveServer, Player, create_table, play_out, run
+from tests.server.test_homes import processes
 
 
 def test_a_seat_link_is_given_for_its_own_token_only(server: LiveServer) -> None:
@@ -108,3 +113,47 @@ def test_no_answer_or_message_reveals_a_token(server: LiveServer) -> None:
     for text in texts:
         for secret in secrets:
             assert secret not in text
+
+
+def test_a_seat_moves_and_a_rematch_is_one_across_processes(
+    tmp_path: Path, postgres: str, pg_schema: str, redis_url: str
+) -> None:
+    """Two processes: the old device is at the table's home, the phone reaches it through
+    the other process (forwarded); the move closes the old device all the same, and a
+    rematch asked of either process is the same table."""
+    with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
+        urls = [url for _, url in started]
+        with httpx.Client(base_url=urls[0], timeout=10) as http:
+            seats = [{"name": "Ann"}, {"name": "Robo", "bot": "random"}]
+            created = create_table(http, seats)
+        code = created["table"]["code"]
+        token = created["tokens"]["0"]
+        home = urls[slot_of(code, 2)]
+        other = urls[1 - slot_of(code, 2)]
+
+        def ws(url: str) -> str:
+            return url.replace("http://", "ws://") + f"/ws/{code}"
+
+        async def case() -> None:
+            old = await Player(ws(home), "old").open()
+            await old.hello(token)
+            phone = await Player(ws(other), "phone").open()
+            await phone.send({"type": "hello", "token": token, "move": True})
+            state = await phone.wait_frame(lambda f: f["type"] == "state")
+            assert state["you"] == 0
+            moved = await old.wait_frame(lambda f: f["type"] == "error")
+            assert moved["code"] == "seat/moved"
+            await asyncio.wait_for(old.closed.wait(), 5)
+            assert old._ws is not None
+            assert old._ws.close_code == CLOSE_SEAT_MOVED
+            await play_out([phone], random.Random(3))
+            answers = [
+                httpx.post(f"{url}/api/tables/{code}/rematch", json={"token": token}, timeout=10)
+                for url in (other, home, other)
+            ]
+            assert all(a.status_code == 200 for a in answers), [a.text for a in answers]
+            assert len({a.json()["rematch"] for a in answers}) == 1
+            told = await phone.wait_frame(lambda f: f["type"] == "rematch")
+            assert told["code"] == answers[0].json()["rematch"]
+
+        run(case, timeout=120)
