@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from geodeck.server.rematch import request_of
 from geodeck.server.storage import Storage
+from geodeck.server.tokens import token_hash
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, create_table, play_out, run, running
 
@@ -149,3 +151,25 @@ def test_an_undercover_rematch_keeps_its_bots(server: LiveServer) -> None:
         assert table["status"] == "playing"
 
     run(case, timeout=90)
+
+
+def test_the_rematch_request_copies_every_setting_of_the_table(server: LiveServer) -> None:
+    seats = [{"name": "Ann"}, {"name": "Robo", "bot": "casual"}, {"name": "Ben"}]
+    extra: dict[str, Any] = {"variant": "population", "clock": 30, "bank": 10, "pause": 7}
+    extra.update(options={"max_difficulty": 2}, deck=None)
+    with server.http() as http:
+        created = create_table(http, seats, claim=[0, 2], **extra)
+    room = server.app.state.lobby.rooms[created["table"]["code"]]
+    request, hashes = request_of(room)
+    assert request.game == "uppsala"
+    assert request.variant == "population"
+    assert [(s.name, s.bot) for s in request.seats] == [
+        ("Ann", None),
+        ("Robo", "casual"),
+        ("Ben", None),
+    ]
+    assert (request.clock, request.bank, request.pause) == (30, 10, 7)
+    assert request.options == {"max_difficulty": 2}
+    assert request.claim == []
+    assert request.deck == {"cards": room.head["cards"]}
+    assert hashes == {0: token_hash(created["tokens"]["0"]), 2: token_hash(created["tokens"]["2"])}
