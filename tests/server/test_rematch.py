@@ -7,10 +7,13 @@ clients, now and later, and kept in storage."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from geodeck.server.rematch import request_of
-from geodeck.server.storage import Storage
+from geodeck.server.storage import Conflict, Storage
 from geodeck.server.tokens import token_hash
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, create_table, play_out, run, running
@@ -173,3 +176,38 @@ def test_the_rematch_request_copies_every_setting_of_the_table(server: LiveServe
     assert request.claim == []
     assert request.deck == {"cards": room.head["cards"]}
     assert hashes == {0: token_hash(created["tokens"]["0"]), 2: token_hash(created["tokens"]["2"])}
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_storage_keeps_one_rematch_a_table(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    if kind == "sqlite":
+        store = Storage(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    else:
+        store = Storage(
+            request.getfixturevalue("postgres"), schema=request.getfixturevalue("pg_schema")
+        )
+    store.create_schema()
+    try:
+        head = {"format": "geodeck/1", "game": "uppsala", "seats": ["Ann", "Ben"]}
+        for code in ("AAAAAA", "BBBBBB", "CCCCCC"):
+            store.create_table(
+                code=code, game="uppsala", variant="geo", status="finished", clock=None,
+                head=head, seat_rows=[],
+            )  # fmt: skip
+        assert store.rematch_of("AAAAAA") is None
+        store.keep_rematch("AAAAAA", "BBBBBB")
+        with pytest.raises(Conflict):
+            store.keep_rematch("AAAAAA", "CCCCCC")
+        assert store.rematch_of("AAAAAA") == "BBBBBB"
+        loaded = store.load_table("AAAAAA")
+        assert loaded is not None
+        assert loaded.rematch == "BBBBBB"
+        again = store.load_table("BBBBBB")
+        assert again is not None
+        assert again.rematch is None
+        store.delete_table("AAAAAA")
+        assert store.rematch_of("AAAAAA") is None
+    finally:
+        store.close()
