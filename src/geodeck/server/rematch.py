@@ -103,10 +103,11 @@ async def rematch(lobby: Lobby, code: str, key: SeatKey, base: str) -> Rematched
                     ErrorCode.REMATCH_NOT_FINISHED, "a rematch is offered once the game has ended"
                 )
             if room.rematch is None:
+                # made by another process, or before a restart; else made here and now
                 room.rematch = await lobby.run(lobby.storage.rematch_of, room.code)
-            if room.rematch is None:
-                room.rematch = await _new_table(lobby, room, base)
-            tell(room)
+                if room.rematch is None:
+                    room.rematch = await _new_table(lobby, room, base)
+                tell(room)
             again = room.rematch
     async with lobby.using(again) as new:
         return Rematched(rematch=again, table=new.info(base))
