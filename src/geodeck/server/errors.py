@@ -68,6 +68,9 @@ class ErrorCode(StrEnum):
     DAILY_NOT_OUT = "daily/not_out"
     DAILY_BAD_MOVES = "daily/bad_moves"
     DAILY_ALREADY_PLAYED = "daily/already_played"
+    # rematches and seat links (rematch.py, recovery.py)
+    REMATCH_NOT_FINISHED = "rematch/not_finished"
+    SEAT_MOVED = "seat/moved"
 
 
 HTTP_STATUS = {
@@ -86,6 +89,9 @@ HTTP_STATUS = {
     ErrorCode.DAILY_UNKNOWN_GAME: 404,
     ErrorCode.DAILY_NOT_OUT: 404,
     ErrorCode.DAILY_ALREADY_PLAYED: 409,
+    # rematches and seat links
+    ErrorCode.AUTH_BAD_TOKEN: 403,
+    ErrorCode.REMATCH_NOT_FINISHED: 409,
 }
 """The HTTP status of a refusal; any code not listed is 400."""
 

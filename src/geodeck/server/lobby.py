@@ -215,9 +215,14 @@ class Lobby:
             bank=stored.bank,
             banks=stored.banks,
             timeouts=stored.timeouts,
+            again=stored.rematch,
         )
 
-    async def create(self, request: CreateTable, base: str) -> Created:
+    async def create(
+        self, request: CreateTable, base: str, *, hashes: Mapping[int, str] | None = None
+    ) -> Created:
+        """A new table; ``hashes``: seats claimed already, by their token hash (a rematch,
+        ``rematch.py``)."""
         specs = request.seats
         names, claim = creation.seating(self.settings, request)
         player = None if request.player is None else players.checked(request.player)
@@ -230,7 +235,7 @@ class Lobby:
             SeatState(
                 name=names[i],
                 bot=spec.bot,
-                token_hash=token_hash(tokens[i]) if i in tokens else None,
+                token_hash=token_hash(tokens[i]) if i in tokens else (hashes or {}).get(i),
             )
             for i, spec in enumerate(specs)
         ]
@@ -280,6 +285,14 @@ class Lobby:
                 table=room.info(base), tokens={str(seat): t for seat, t in tokens.items()}
             )
         raise Refusal(ErrorCode.SERVER_BUSY, "no free table code was found; try again")
+
+    async def drop(self, code: str) -> None:
+        """Forget a table that nobody has used yet (a rematch made twice at once)."""
+        room = self.rooms.pop(code, None)
+        if room is not None:
+            await room.close()
+            await self.fanout.released(code)
+        await self.run(self.storage.delete_table, code)
 
     def _new_code(self) -> str:
         """A fresh code whose table would have its home in this process (with several

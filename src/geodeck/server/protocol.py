@@ -55,6 +55,9 @@ class Hello(_Strict):
     spectator: bool = False
     delta: bool = False
     """After the first full state, send only what changed (docs/protocol.md, Delta states)."""
+    move: bool = False
+    """The seat moves to this connection: its other connections are told and closed
+    (docs/protocol.md, Seat links; ``recovery.py``)."""
 
 
 class Act(_Strict):
@@ -351,6 +354,8 @@ class TableInfo(BaseModel):
     ratings: list[RatingChange | None] | None = None
     """Once a finished table is rated: per seat, its displayed rating before and after
     (``null`` for a person who played without a player key)."""
+    rematch: str | None = None
+    """The code of the table that plays this one again, once there is one."""
 
 
 class RatingChange(BaseModel):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
-from geodeck.server import dealing, sending
+from geodeck.server import dealing, recovery, sending
 from geodeck.server.bots import RoomBots
 from geodeck.server.clients import Client
 from geodeck.server.clock import Timekeeper
@@ -38,6 +38,7 @@ from geodeck.server.protocol import (
     Refusal,
     TableInfo,
 )
+from geodeck.server.rematch import tell as tell_rematch
 from geodeck.server.seats import Seating, SeatState
 from geodeck.server.storage import Conflict
 
@@ -65,6 +66,7 @@ class Room:
         bank: float = 0.0,
         banks: Mapping[int, float] | None = None,
         timeouts: tuple[int, ...] = (),
+        again: str | None = None,
     ) -> None:
         self.lobby = lobby
         self.code = code
@@ -89,6 +91,8 @@ class Room:
         """Open websockets and HTTP requests using this room (``Lobby.hold``)."""
         self.used = time.monotonic()
         """When the room was last put to use or let go of (``Lobby.sweep``)."""
+        self.rematch = again
+        """The code of the table that plays this one again (``rematch.py``)."""
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -147,6 +151,7 @@ class Room:
             spectators=self.spectators,
             outcome=None if outcome is None else outcome.to_wire(),
             deal=None if deal is None else DealInfo.model_validate(deal),
+            rematch=self.rematch,
         )
 
     def deal(self) -> dict[str, str | None] | None:
@@ -200,6 +205,8 @@ class Room:
                     )
                     return
                 client.seat = seat
+                if hello.move:
+                    recovery.moved(self, client, seat)
                 self.clients.add(client)
                 self.seats[seat].connections += 1
                 await self.lobby.fanout.presence(self.code, seat, 1)
@@ -209,6 +216,7 @@ class Room:
                 self.clients.add(client)
             self.attend()
             sending.send_state(self, client)
+            tell_rematch(self, client)
             sending.broadcast_seats(self)
 
     async def leave(self, client: Client) -> None:

@@ -75,6 +75,14 @@ timeouts = _keyed_by_code(
 its first history event: what the history says of it, not part of the record."""
 
 
+rematches = _keyed_by_code(
+    "geodeck_rematches",
+    Column("rematch", String(16), nullable=False),
+)
+"""A finished table's rematch: the code of the table made to play it again (one at most,
+so a second request finds the first's)."""
+
+
 class Conflict(Exception):
     """Another writer stored this table's row or action first."""
 
@@ -104,6 +112,8 @@ class StoredTable:
     """What each seat that used some of its bank has left."""
     timeouts: tuple[int, ...] = ()
     """The history events that begin a move the server played when a seat's time ran out."""
+    rematch: str | None = None
+    """The code of the table made to play this one again, if any (``rematch.py``)."""
 
     def record(self) -> dict[str, Any]:
         """The table's full ``geodeck/1`` record."""

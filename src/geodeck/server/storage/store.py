@@ -44,6 +44,7 @@ from geodeck.server.storage.schema import (
     actions,
     dumps,
     metadata,
+    rematches,
     seats,
     table_secrets,
     tables,
@@ -314,9 +315,22 @@ class Storage:
         self._write(
             *(
                 delete(table).where(_of(table, code))
-                for table in (actions, seats, table_secrets, timings, timeouts, tables)
+                for table in (actions, seats, table_secrets, timings, timeouts, rematches, tables)
             )
         )
+
+    def keep_rematch(self, code: str, rematch: str) -> None:
+        """The code of the table that plays table ``code`` again; ``Conflict`` if it has
+        one already."""
+        try:
+            self._write(insert(rematches).values(code=code, rematch=rematch))
+        except IntegrityError as err:
+            raise Conflict(f"table {code} has a rematch") from err
+
+    def rematch_of(self, code: str) -> str | None:
+        """The code of the table that plays table ``code`` again, if there is one."""
+        row = self._first(select(rematches.c.rematch).where(_of(rematches, code)))
+        return None if row is None else str(row.rematch)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -344,6 +358,7 @@ class Storage:
             late = conn.execute(
                 select(timeouts.c.event).where(_of(timeouts, code)).order_by(timeouts.c.idx)
             ).all()
+            again = conn.execute(select(rematches.c.rematch).where(_of(rematches, code))).first()
         banks = {} if timing is None or timing.banks is None else orjson.loads(timing.banks)
         return StoredTable(
             code=row.code,
@@ -359,6 +374,7 @@ class Storage:
             bank=0.0 if timing is None else timing.bank,
             banks={int(seat): float(left) for seat, left in banks.items()},
             timeouts=tuple(r.event for r in late),
+            rematch=None if again is None else again.rematch,
         )
 
     def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:

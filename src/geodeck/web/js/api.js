@@ -37,9 +37,14 @@ export const dailyDeal = (game, date) => call("GET", `/api/daily/${encodeURIComp
 export const dailyResult = (game, date, body) => call("POST", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}`, body);
 export const dailyBoard = (game, date) => call("GET", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}/board`);
 export const tableStats = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}/stats`);
+// A seat's token goes in the body, never in an address (docs/protocol.md, Seat links).
+export const rematchTable = (code, token) => call("POST", `/api/tables/${encodeURIComponent(code)}/rematch`, { token });
+export const seatLink = (code, token) => call("POST", `/api/tables/${encodeURIComponent(code)}/seat-link`, { token });
 
 const CLOSE_NOT_FOUND = 4404;
 const CLOSE_TOO_MANY_MISSES = 4429;
+// The seat was opened on another device (seat/moved): this page no longer plays it.
+const CLOSE_SEAT_MOVED = 4409;
 
 // One websocket to a table, reconnecting after a drop. `handlers.message` gets every
 // server message; `handlers.status` gets "connecting", "open", "closed" or "gone".
@@ -65,6 +70,8 @@ export class Connection {
     socket.addEventListener("open", () => {
       this.retry = 0;
       socket.send(JSON.stringify({ type: "hello", ...this.hello }));
+      // A seat link moves the seat once; a reconnect later takes nothing from anyone.
+      if (this.hello.move) this.hello = { ...this.hello, move: undefined };
       this.handlers.status("open");
       this.pinger = setInterval(() => this.raw({ type: "ping" }), 25000);
     });
@@ -84,6 +91,11 @@ export class Connection {
       if (this.socket !== socket) return;
       if (this.stopped || event.code === CLOSE_NOT_FOUND) {
         this.handlers.status("gone");
+        return;
+      }
+      if (event.code === CLOSE_SEAT_MOVED) {
+        this.stopped = true;
+        this.handlers.status("moved");
         return;
       }
       this.handlers.status("closed");

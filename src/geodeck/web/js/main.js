@@ -7,6 +7,7 @@ import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.j
 import { showLobby } from "./lobby.js";
 import { openReplay, replayPlace } from "./replay.js";
 import { openFileReplay } from "./replay-file.js";
+import { takeSeatLink } from "./seatlink.js";
 import { openTable } from "./table.js";
 
 const root = document.getElementById("app");
@@ -64,7 +65,9 @@ function route() {
   } else if (code && params.has("step")) {
     current = openReplay(main, code, { ...replayPlace(params), onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
   } else if (code) {
-    current = openTable(main, code, { watch: params.has("watch"), onLobby: goLobby });
+    // A seat link (`#seat=N&key=TOKEN`) moves the seat to this page.
+    const move = takeSeatLink(code);
+    current = openTable(main, code, { watch: params.has("watch") && !move, onLobby: goLobby, move });
   } else {
     current = showLobby(main, { onTable: goTable });
   }

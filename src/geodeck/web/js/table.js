@@ -11,6 +11,8 @@ import { closeHelp, helpButton, refreshHelp } from "./help.js";
 import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
 import { playerField } from "./player.js";
+import { noteRematch, rematchPanel } from "./rematch.js";
+import { closeSeatLink, movedNotice, seatLinkButton } from "./seatlink.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
 import * as undercover from "./undercover/index.js";
@@ -25,7 +27,7 @@ function familyOf(state) {
   return game && game.family in FAMILIES ? game.family : "cross";
 }
 
-export function openTable(root, code, { watch, onLobby }) {
+export function openTable(root, code, { watch, onLobby, move }) {
   const ctx = {
     code,
     root,
@@ -65,10 +67,12 @@ export function openTable(root, code, { watch, onLobby }) {
     ctx.conn = new Connection(code, hello, {
       message: onMessage,
       status: (status) => {
-        ctx.status = status;
+        // After the seat moved, the closing socket says nothing more.
+        ctx.status = ctx.moved ? "moved" : status;
         if (status !== "open") ctx.pending = false;
         bar();
-        if (status === "gone") notFound();
+        if (status === "moved") seatMoved();
+        else if (status === "gone" && !ctx.moved) notFound();
       },
     });
   }
@@ -84,6 +88,9 @@ export function openTable(root, code, { watch, onLobby }) {
       ctx.dealShown = noteDeal(code, message) || ctx.dealShown;
       if (message.status === "finished" && ctx.dealShown && !ctx.dealChecking) startDealCheck();
       render();
+    } else if (message.type === "rematch") {
+      noteRematch(ctx, message.code);
+      if (ctx.state) render();
     } else if (message.type === "seats" && ctx.state) {
       ctx.state = { ...ctx.state, seats: message.seats, spectators: message.spectators ?? ctx.state.spectators };
       render();
@@ -96,6 +103,10 @@ export function openTable(root, code, { watch, onLobby }) {
         return;
       }
       if (message.code === "table/not_found") return;
+      if (message.code === "seat/moved") {
+        seatMoved();
+        return;
+      }
       // A late Continue, or a move sent while the table waited, changes nothing: no alarm.
       if (["continue/not_paused", "continue/stale", "act/paused"].includes(message.code)) return;
       if (message.code !== "act/stale") toast(t("error.generic", { message: message.message }), "error");
@@ -160,6 +171,7 @@ export function openTable(root, code, { watch, onLobby }) {
         : null,
       sealChip(ctx.dealShown),
       state && state.you !== null ? signalToggles(render) : null,
+      state && state.you !== null && !ctx.moved ? seatLinkButton(code) : null,
       ctx.game ? helpButton(() => ({ game: ctx.game, variant: ctx.variant, state: ctx.state })) : null,
     );
   }
@@ -243,6 +255,7 @@ export function openTable(root, code, { watch, onLobby }) {
           .sort((a, b) => b.score - a.score || a.i - b.i)
           .map(({ score, i }) => h("li", { class: outcome.winners.includes(i) ? "winner" : "" }, h("span", {}, state.seats[i].name), h("strong", {}, String(score)))),
       ),
+      rematchPanel(state, ctx),
       ctx.dealShown ? dealLine(ctx.dealCheck) : null,
       endgame(state, ctx),
       h(
@@ -332,6 +345,38 @@ export function openTable(root, code, { watch, onLobby }) {
     );
   }
 
+  // Another device opened this seat with its link: this page plays it no more.
+  function seatMoved() {
+    if (ctx.moved) return;
+    ctx.moved = true;
+    ctx.status = "moved";
+    forgetSeat(code);
+    closeSeatLink();
+    const old = ctx.conn;
+    ctx.conn = null;
+    ctx.state = null;
+    if (old) {
+      // nothing this socket says from now on is about this page
+      old.handlers = { message: () => {}, status: () => {} };
+      old.close();
+    }
+    showMoved();
+  }
+
+  function showMoved() {
+    bar();
+    replace(
+      root,
+      movedNotice(code, {
+        onWatch: () => {
+          ctx.moved = false;
+          connect({ spectator: true });
+        },
+        onLobby: (event) => onLobby(event),
+      }),
+    );
+  }
+
   function notFound() {
     replace(
       root,
@@ -345,16 +390,17 @@ export function openTable(root, code, { watch, onLobby }) {
   }
 
   const seat = seatFor(code);
-  if (seat && !watch) connect({ token: seat.token });
+  if (seat && !watch) connect(move ? { token: seat.token, move: true } : { token: seat.token });
   else if (watch) connect({ spectator: true });
   else showJoin();
   clockTimer = setInterval(tickClock, 1000);
 
   return {
-    refresh: () => (ctx.state ? render() : ctx.conn ? bar() : showJoin()),
+    refresh: () => (ctx.moved ? showMoved() : ctx.state ? render() : ctx.conn ? bar() : showJoin()),
     close: () => {
       clearInterval(clockTimer);
       closeHelp();
+      closeSeatLink();
       resetTitle();
       if (ctx.conn) ctx.conn.close();
     },
