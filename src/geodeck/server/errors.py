@@ -59,6 +59,13 @@ class ErrorCode(StrEnum):
     REPLAY_NOT_FINISHED = "replay/not_finished"
     STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
+    CLASS_NOT_FOUND = "class/not_found"
+    CLASS_BAD_TOKEN = "class/bad_token"
+    CLASS_NOT_TEACHER = "class/not_teacher"
+    CLASS_BAD_NAME = "class/bad_name"
+    CLASS_NAME_TAKEN = "class/name_taken"
+    CLASS_FULL = "class/full"
+    CLASS_NO_PUPILS = "class/no_pupils"
 
 
 HTTP_STATUS = {
@@ -73,6 +80,12 @@ HTTP_STATUS = {
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.CLASS_NOT_FOUND: 404,
+    ErrorCode.CLASS_BAD_TOKEN: 403,
+    ErrorCode.CLASS_NOT_TEACHER: 403,
+    ErrorCode.CLASS_NAME_TAKEN: 409,
+    ErrorCode.CLASS_FULL: 409,
+    ErrorCode.CLASS_NO_PUPILS: 409,
 }
 """The HTTP status of a refusal; any code not listed is 400."""
 
