@@ -1,5 +1,7 @@
 // Start-up: the lobby, or the table named in the address (`/?table=CODE`).
 
+import { listenForPractice, showPupil } from "./class-pupil.js";
+import { showClassroom } from "./class-teacher.js";
 import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
@@ -56,7 +58,12 @@ function route() {
   replace(root, header(), main);
   const params = new URLSearchParams(location.search);
   const code = (params.get("table") || "").trim().toUpperCase();
-  if (!code && params.has("replay")) {
+  const classCode = (params.get("class") || "").trim().toUpperCase();
+  if (!code && params.has("classroom")) {
+    current = showClassroom(main);
+  } else if (!code && classCode) {
+    current = showPupil(main, classCode);
+  } else if (!code && params.has("replay")) {
     current = openFileReplay(main, { onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
   } else if (code && params.has("step")) {
     current = openReplay(main, code, { ...replayPlace(params), onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
@@ -74,6 +81,7 @@ onLangChange(() => {
 });
 
 window.addEventListener("popstate", route);
+listenForPractice();
 Promise.all([loadStrings(), loadGames()]).then(route, (error) => {
   const said = t("error.load", { message: error.message });
   const message = h("p", { class: "panel" }, said === "error.load" ? error.message : said);
