@@ -29,7 +29,7 @@ from tests.server.classroom_support import (
     play_tables,
 )
 from tests.server.conftest import fast_settings
-from tests.server.live import LiveServer, run, running
+from tests.server.live import LiveServer, create_table, run, running
 from tests.server.protocol_doc import documented_codes
 
 PUPILS = 30
@@ -318,3 +318,22 @@ def test_wrong_class_codes_count_as_misses(sqlite_url: str) -> None:
     assert 429 in codes
     assert limited.json()["error"]["code"] == "limit/too_many_misses"
     assert int(limited.headers["Retry-After"]) >= 1
+
+
+def test_a_database_from_before_the_classroom_still_opens(sqlite_url: str) -> None:
+    """A database made without the classroom's tables keeps its tables and gains them."""
+    with running(fast_settings(sqlite_url)) as live, live.http() as http:
+        created = create_table(http, [{"name": "Ann"}, {"name": "Bob", "bot": "random"}])
+    old = Storage(sqlite_url)
+    try:
+        with old.engine.begin() as conn:
+            for table in (class_answers, class_tables, pupils, classes):
+                table.drop(conn)
+    finally:
+        old.close()
+    with running(fast_settings(sqlite_url)) as live, live.http() as http:
+        info = http.get(f"/api/tables/{created['table']['code']}")
+        opened = open_class(http)
+        joined = join(http, opened["code"], "Ann")
+    assert info.status_code == 200
+    assert joined["pupil"] == 1
