@@ -9,8 +9,10 @@ import csv
 import io
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
+from geodeck.server.classroom import service
 from geodeck.server.storage import Storage
 from geodeck.server.storage.schema import (
     class_answers,
@@ -337,3 +339,19 @@ def test_a_database_from_before_the_classroom_still_opens(sqlite_url: str) -> No
         joined = join(http, opened["code"], "Ann")
     assert info.status_code == 200
     assert joined["pupil"] == 1
+
+
+def test_a_pupil_s_answers_are_capped(server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service, "PUPIL_ANSWERS", 5)
+    three = {"answers": [{"card": f"c{i}", "right": True} for i in range(3)]}
+    with server.http() as http:
+        opened = open_class(http)
+        ann = join(http, opened["code"], "Ann")
+        url = f"/api/classes/{opened['code']}/answers"
+        first = http.post(url, json=three, headers=auth(ann["token"]))
+        second = http.post(url, json=three, headers=auth(ann["token"]))
+        me = http.get(f"/api/classes/{opened['code']}/me", headers=auth(ann["token"])).json()
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert second.json()["error"]["code"] == "class/too_many_answers"
+    assert me["results"]["answers"] == 3

@@ -66,6 +66,7 @@ class ErrorCode(StrEnum):
     CLASS_NAME_TAKEN = "class/name_taken"
     CLASS_FULL = "class/full"
     CLASS_NO_PUPILS = "class/no_pupils"
+    CLASS_TOO_MANY_ANSWERS = "class/too_many_answers"
 
 
 HTTP_STATUS = {
@@ -86,6 +87,7 @@ HTTP_STATUS = {
     ErrorCode.CLASS_NAME_TAKEN: 409,
     ErrorCode.CLASS_FULL: 409,
     ErrorCode.CLASS_NO_PUPILS: 409,
+    ErrorCode.CLASS_TOO_MANY_ANSWERS: 409,
 }
 """The HTTP status of a refusal; any code not listed is 400."""
 

@@ -23,6 +23,8 @@ NAME_LIMIT = 24
 MAX_PUPILS = 60
 MAX_ANSWERS = 200
 """The most answers one request may post."""
+PUPIL_ANSWERS = 20_000
+"""The most answers (and round ends) one pupil may have stored."""
 TABLE_SIZES = (2, 6)
 BOT_NAME = re.compile(r"^(bot|player) \d+$", re.IGNORECASE)
 """The names the server gives seats it fills itself: no pupil is called that."""

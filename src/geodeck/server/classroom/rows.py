@@ -160,9 +160,18 @@ def load_tables(engine: Engine, code: str) -> dict[str, dict[int, int]]:
     return {r.table_code: {int(s): int(p) for s, p in orjson.loads(r.seats).items()} for r in rows}
 
 
-def add_answers(engine: Engine, code: str, pupil: int, items: Sequence[dict[str, Any]]) -> None:
+def add_answers(
+    engine: Engine, code: str, pupil: int, items: Sequence[dict[str, Any]], limit: int
+) -> bool:
+    """Store a pupil's answers; ``False`` (nothing stored) if they would have more than
+    ``limit``."""
     now = time.time()
     with engine.begin() as conn:
+        held = conn.execute(
+            select(func.count()).where(class_answers.c.code == code, class_answers.c.pupil == pupil)
+        ).scalar_one()
+        if held + len(items) > limit:
+            return False
         conn.execute(
             insert(class_answers),
             [
@@ -178,6 +187,7 @@ def add_answers(engine: Engine, code: str, pupil: int, items: Sequence[dict[str,
                 for item in items
             ],
         )
+    return True
 
 
 def load_answers(engine: Engine, code: str, pupil: int | None = None) -> list[AnswerRow]:

@@ -20,6 +20,7 @@ from geodeck.server import creation
 from geodeck.server.classroom import rows
 from geodeck.server.classroom.models import (
     MAX_PUPILS,
+    PUPIL_ANSWERS,
     JoinClass,
     OpenClass,
     PostAnswers,
@@ -273,7 +274,14 @@ class Classroom:
             items.append(
                 {"kind": item.type, "card": item.card, "area": item.area, "right": item.right}
             )
-        await self.lobby.run(rows.add_answers, self.engine, found.code, pupil.pupil, items)
+        stored = await self.lobby.run(
+            rows.add_answers, self.engine, found.code, pupil.pupil, items, PUPIL_ANSWERS
+        )
+        if not stored:
+            raise Refusal(
+                ErrorCode.CLASS_TOO_MANY_ANSWERS,
+                f"a pupil may have at most {PUPIL_ANSWERS} answers kept",
+            )
         return {"stored": len(items)}
 
     async def me(self, found: ClassRow, pupil: PupilRow) -> dict[str, Any]:
