@@ -40,7 +40,11 @@ def row(teacher: Player, name: str, column: str) -> str:
 def open_class(teacher: Player, server: str) -> str:
     page = teacher.page
     page.goto(f"{server}/")
+    page.wait_for_selector("#classroom-entry")
+    teacher.shot("classroom-desktop-lobby")
     page.locator("#classroom-entry").click()
+    page.wait_for_selector("#class-open")
+    teacher.shot("classroom-desktop-open")
     page.fill("#class-title", "Class 4b")
     page.locator("#class-create").click()
     code = page.locator("#class-code").inner_text().strip()
@@ -50,7 +54,14 @@ def open_class(teacher: Player, server: str) -> str:
 
 
 def join(pupil: Player, server: str, code: str) -> None:
-    pupil.page.goto(f"{server}/?class={code}")
+    # A pupil may also type the class code into the lobby's "Join a table" box.
+    pupil.page.goto(f"{server}/")
+    pupil.page.fill("#join-code", code.lower())
+    pupil.shot(f"classroom-lobby-{pupil.name}")
+    pupil.page.locator(".join button[type='submit']").click()
+    pupil.page.wait_for_selector("#class-name")
+    assert pupil.page.url.endswith(f"/?class={code}")
+    pupil.shot(f"classroom-join-{pupil.name}")
     pupil.page.fill("#class-name", pupil.name)
     pupil.page.locator("#class-join-button").click()
     expect(pupil.page.locator(".class-wait")).to_be_visible()
