@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from typing import Any
 
 import pytest
@@ -355,3 +356,32 @@ def test_a_pupil_s_answers_are_capped(server: LiveServer, monkeypatch: pytest.Mo
     assert second.status_code == 409
     assert second.json()["error"]["code"] == "class/too_many_answers"
     assert me["results"]["answers"] == 3
+
+
+def test_a_finished_table_released_from_memory_still_counts(sqlite_url: str) -> None:
+    with running(fast_settings(sqlite_url, linger=0.1)) as live, live.http() as http:
+        opened = open_class(http)
+        code, teacher = opened["code"], opened["token"]
+        joined = [join(http, code, name) for name in ("Ann", "Ben")]
+        started = http.post(f"/api/classes/{code}/games", json={"size": 2}, headers=auth(teacher))
+        (table,) = started.json()["tables"]
+        seats = [
+            http.get(f"/api/classes/{code}/me", headers=auth(p["token"])).json()["assignment"][
+                "seat"
+            ]
+            for p in joined
+        ]
+        run(lambda: play_tables(live.ws_url, seats, seed=3), timeout=120)
+        lobby = live.app.state.lobby
+        deadline = time.monotonic() + 10
+        while table in lobby.rooms and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert table not in lobby.rooms
+        sheet = http.get(f"/api/classes/{code}/sheet", headers=auth(teacher)).json()
+        assert table not in lobby.rooms  # counted from the stored record
+        stats = http.get(f"/api/tables/{table}/stats").json()
+    for pupil, seat in zip(sheet["pupils"], seats, strict=True):
+        player = stats["players"][seat["seat"]]
+        assert pupil["games"] == 1
+        assert pupil["placements_right"] == player["placed_right"]
+        assert pupil["challenges_made"] == player["challenges_made"]

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import hmac
 import logging
-import math
 from typing import Any
-
-from sqlalchemy import select
 
 from geodeck.catalogue import catalogue
 from geodeck.server import creation
@@ -33,13 +30,12 @@ from geodeck.server.classroom.models import (
 )
 from geodeck.server.classroom.rows import ClassRow, PupilRow
 from geodeck.server.classroom.sheet import game_figures, pupil_row, sheet_rows
+from geodeck.server.classroom.tables import ClassTables, groups
 from geodeck.server.errors import ErrorCode
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import FINISHED, CreateTable, Refusal, SeatSpec
+from geodeck.server.protocol import CreateTable, Refusal, SeatSpec
 from geodeck.server.storage import Conflict
-from geodeck.server.storage.schema import tables as table_rows
 from geodeck.server.tokens import new_token, token_hash
-from geodeck.stats import game_stats
 
 log = logging.getLogger("geodeck.server")
 
@@ -54,14 +50,6 @@ def bearer(header: str | None) -> str | None:
     return token
 
 
-def groups(count: int, size: int) -> list[int]:
-    """How many pupils sit at each table: as few tables of at most ``size`` as hold
-    ``count`` pupils, as evenly filled as can be (30 by 4: six of 4 and two of 3)."""
-    tables = math.ceil(count / size)
-    base, extra = divmod(count, tables)
-    return [base + 1 if i < extra else base for i in range(tables)]
-
-
 class Classroom:
     """The classes of one server, over its lobby and storage."""
 
@@ -69,8 +57,7 @@ class Classroom:
         self.lobby = lobby
         self.engine = lobby.storage.engine
         self.games = {g.id: g for g in catalogue()}
-        self._stats: dict[str, dict[str, Any]] = {}
-        """The statistics of finished class tables (they do not change)."""
+        self.tables = ClassTables(lobby)
 
     async def find(self, code: str) -> ClassRow:
         code = normal_class_code(code)
@@ -188,7 +175,7 @@ class Classroom:
         pupils = await self.lobby.run(rows.load_pupils, self.engine, found.code)
         answers = await self.lobby.run(rows.load_answers, self.engine, found.code)
         tables = await self.lobby.run(rows.load_tables, self.engine, found.code)
-        figures = game_figures(tables, await self._finished(tables))
+        figures = game_figures(tables, await self.tables.finished(tables))
         return {
             "class": self._about(found),
             "assignment": found.assignment,
@@ -201,45 +188,8 @@ class Classroom:
         pupils = await self.lobby.run(rows.load_pupils, self.engine, found.code)
         tables = await self.lobby.run(rows.delete_class, self.engine, found.code)
         for table in tables:
-            await self._drop_table(table)
+            await self.tables.drop(table)
         return {"ended": found.code, "pupils": len(pupils), "tables": len(tables)}
-
-    async def _drop_table(self, code: str) -> None:
-        lobby = self.lobby
-        room = lobby.rooms.get(code)
-        if room is not None:
-            async with room.lock:
-                if lobby.rooms.get(code) is room:
-                    del lobby.rooms[code]
-                await room.close()
-            await lobby.fanout.released(code)
-        self._stats.pop(code, None)
-        await lobby.run(lobby.storage.delete_table, code)
-
-    async def _finished(self, tables: dict[str, dict[int, int]]) -> dict[str, dict[str, Any]]:
-        """The statistics of the class's tables that have ended."""
-        out: dict[str, dict[str, Any]] = {}
-        for code in tables:
-            if code not in self._stats:
-                room = self.lobby.rooms.get(code)
-                ended = (
-                    room.status == FINISHED and room.settled
-                    if room is not None
-                    else await self.lobby.run(self._stored_finished, code)
-                )
-                if ended:
-                    async with self.lobby.using(code) as held:
-                        self._stats[code] = game_stats(held.game)
-            if code in self._stats:
-                out[code] = self._stats[code]
-        return out
-
-    def _stored_finished(self, code: str) -> bool:
-        with self.engine.connect() as conn:
-            status = conn.execute(
-                select(table_rows.c.status).where(table_rows.c.code == code)
-            ).scalar()
-        return status == FINISHED
 
     # -- the pupils ----------------------------------------------------------------------
 
@@ -288,7 +238,7 @@ class Classroom:
         answers = await self.lobby.run(rows.load_answers, self.engine, found.code, pupil.pupil)
         tables = await self.lobby.run(rows.load_tables, self.engine, found.code)
         mine = {t: s for t, s in tables.items() if pupil.pupil in s.values()}
-        figures = game_figures(mine, await self._finished(mine))
+        figures = game_figures(mine, await self.tables.finished(mine))
         assignment = found.assignment
         if assignment is not None and assignment.get("kind") == "games":
             assignment = {"kind": "games", "game": assignment["game"], "seat": pupil.seat}
