@@ -10,6 +10,7 @@ import io
 import time
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import func, select
 
@@ -251,9 +252,13 @@ def test_the_classroom_on_postgresql(postgres: str, pg_schema: str) -> None:
         storage = Storage(postgres, schema=pg_schema)
         try:
             _end_deletes_everything(live, storage)
+            with live.http() as http:
+                _bad_input_is_refused(http)
         finally:
             storage.close()
 
+
+SPACED_AREA = {"card": "a", "right": True, "area": "S E"}
 
 BAD = [
     ("post", "/api/classes", {"game": "chess"}, "setup/invalid"),
@@ -275,6 +280,14 @@ BAD = [
     ("pupil", "answers", {"answers": [{"card": "x", "right": "yes"}]}, "request/malformed"),
     ("pupil", "answers", {"answers": [{"card": "x", "right": True}] * 201}, "request/malformed"),
     ("pupil", "answers", {"answers": [{"type": "hint"}]}, "request/malformed"),
+    ("pupil", "answers", {"answers": [{"card": "a\u0000", "right": True}]}, "request/malformed"),
+    (
+        "pupil",
+        "answers",
+        {"answers": [{"card": "a", "right": True, "area": "S E"}]},
+        "request/malformed",
+    ),
+    ("post", "/api/classes", {"game": "uppsala", "title": "4b\u0000"}, "request/malformed"),
     ("teacher", "practice", {"mode": "forever"}, "request/malformed"),
     ("teacher", "practice", {"region": "'; drop"}, "request/malformed"),
     ("teacher", "practice", {"variant": "colour"}, "setup/invalid"),
@@ -286,29 +299,33 @@ BAD = [
 
 
 def test_bad_input_gets_documented_codes_and_never_a_server_error(server: LiveServer) -> None:
-    documented = documented_codes()
     with server.http() as http:
-        opened = open_class(http)
-        code = opened["code"]
-        empty = http.post(f"/api/classes/{code}/games", json={}, headers=auth(opened["token"]))
-        ann = join(http, code, "Ann")
-        tokens = {"pupil": ann["token"], "teacher": opened["token"]}
-        for who, path, body, error in BAD:
-            url = path if who == "post" else f"/api/classes/{code}/{path}"
-            headers = auth(tokens[who]) if who in tokens else {}
-            if isinstance(body, str):
-                response = http.post(url, content=body, headers=headers)
-            else:
-                response = http.post(url, json=body, headers=headers)
-            assert response.status_code < 500, (path, body, response.text)
-            assert response.json()["error"]["code"] == error, (path, body, response.text)
-            assert error in documented
-        odd = [
-            http.get("/api/classes/%00%FF/me"),
-            http.get(f"/api/classes/{code}/me", headers={"Authorization": "Bearer " + "x" * 500}),
-            http.get(f"/api/classes/{code}/me", headers={"Authorization": "Basic abc"}),
-            http.get(f"/api/classes/{code.lower()}/sheet", headers=auth(opened["token"])),
-        ]
+        _bad_input_is_refused(http)
+
+
+def _bad_input_is_refused(http: httpx.Client) -> None:
+    documented = documented_codes()
+    opened = open_class(http)
+    code = opened["code"]
+    empty = http.post(f"/api/classes/{code}/games", json={}, headers=auth(opened["token"]))
+    ann = join(http, code, "Ann")
+    tokens = {"pupil": ann["token"], "teacher": opened["token"]}
+    for who, path, body, error in BAD:
+        url = path if who == "post" else f"/api/classes/{code}/{path}"
+        headers = auth(tokens[who]) if who in tokens else {}
+        if isinstance(body, str):
+            response = http.post(url, content=body, headers=headers)
+        else:
+            response = http.post(url, json=body, headers=headers)
+        assert response.status_code < 500, (path, body, response.text)
+        assert response.json()["error"]["code"] == error, (path, body, response.text)
+        assert error in documented
+    odd = [
+        http.get("/api/classes/%00%FF/me"),
+        http.get(f"/api/classes/{code}/me", headers={"Authorization": "Bearer " + "x" * 500}),
+        http.get(f"/api/classes/{code}/me", headers={"Authorization": "Basic abc"}),
+        http.get(f"/api/classes/{code.lower()}/sheet", headers=auth(opened["token"])),
+    ]
     assert empty.json()["error"]["code"] == "class/no_pupils"
     assert [r.status_code for r in odd] == [404, 403, 403, 200]
 

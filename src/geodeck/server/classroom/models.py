@@ -59,9 +59,13 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
+"""Text without control characters (PostgreSQL keeps no NUL in a text column)."""
+
+
 class OpenClass(_Strict):
     game: Annotated[str, Field(min_length=1, max_length=32)]
-    title: Annotated[str, Field(max_length=80)] | None = None
+    title: Annotated[str, Field(max_length=80, pattern=PRINTABLE)] | None = None
     deck: dict[str, Any] | list[Any] | None = None
 
 
@@ -85,10 +89,10 @@ class PracticeItem(_Strict):
     type: Literal["answer", "end"] = "answer"
     game: Annotated[str, Field(max_length=32)] | None = None
     mode: Annotated[str, Field(max_length=16)] | None = None
-    card: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    card: Annotated[str, Field(min_length=1, max_length=64, pattern=PRINTABLE)] | None = None
     right: bool | None = None
     streak: Annotated[int, Field(ge=0, le=100_000)] | None = None
-    area: Annotated[str, Field(max_length=16)] | None = None
+    area: Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{0,16}$")] | None = None
     score: Annotated[int, Field(ge=0, le=100_000)] | None = None
     mistakes: Annotated[int, Field(ge=0, le=100_000)] | None = None
 
