@@ -41,11 +41,13 @@ export function listenForPractice() {
   document.addEventListener("geodeck:practice-answer", (event) => {
     const d = event.detail || {};
     if (typeof d.card !== "string" || typeof d.right !== "boolean") return;
-    const item = { type: "answer", card: d.card.slice(0, 64), right: d.right };
+    const card = d.card.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 64);
+    if (!card) return;
+    const item = { type: "answer", card, right: d.right };
     if (typeof d.game === "string") item.game = d.game.slice(0, 32);
     if (typeof d.mode === "string") item.mode = d.mode.slice(0, 16);
     if (Number.isInteger(d.streak) && d.streak >= 0) item.streak = d.streak;
-    if (typeof d.area === "string" && d.area) item.area = d.area.slice(0, 16);
+    if (typeof d.area === "string" && /^[A-Za-z0-9-]{1,16}$/.test(d.area)) item.area = d.area;
     take(item);
   });
   document.addEventListener("geodeck:practice-end", (event) => {
