@@ -75,13 +75,19 @@ def exported(teacher: Player) -> list[tuple[str, str, str]]:
 
 
 def teacher_on_a_phone(browser: Browser, teacher: Player, server: str) -> Player:
-    """The same class on the teacher's phone (the class kept in the page's storage)."""
+    """The same class on the teacher's phone (the class kept in the page's storage), in
+    English and then in Italian."""
     phone = open_player(browser, "Teacher on a phone", PHONE)
     kept = teacher.page.evaluate("() => localStorage.getItem('geodeck.classTeacher')")
     phone.page.goto(f"{server}/")
     phone.page.evaluate("(v) => localStorage.setItem('geodeck.classTeacher', v)", kept)
     phone.page.goto(f"{server}/?classroom")
     expect(phone.page.locator("#class-sheet tbody tr")).to_have_count(2, timeout=10000)
+    phone.shot("classroom-phone-teacher")
+    phone.page.select_option("#lang", "it")
+    expect(phone.page.locator(".class-results h3")).to_have_text("Risultati di 2 alunni")
+    expect(phone.page.locator("#class-export")).to_have_text("Esporta CSV")
+    phone.shot("classroom-phone-teacher-it")
     return phone
 
 
@@ -132,7 +138,6 @@ def test_a_teacher_runs_a_class_of_two_pupils(
     pupils[1].page.locator("#class-go").click()
     pupils[1].page.wait_for_selector("#table-code")
     phone = teacher_on_a_phone(browser, teacher, server)
-    phone.shot("classroom-phone-teacher")
     teacher.shot("classroom-desktop-games")
     for player in (teacher, phone, *pupils):
         assert not player.errors, (player.name, player.errors)
