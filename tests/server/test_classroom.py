@@ -262,6 +262,7 @@ SPACED_AREA = {"card": "a", "right": True, "area": "S E"}
 
 BAD = [
     ("post", "/api/classes", {"game": "chess"}, "setup/invalid"),
+    ("post", "/api/classes", {"game": "undercover"}, "setup/invalid"),
     ("post", "/api/classes", {"game": "uppsala", "deck": {"cards": {"x": {}}}}, "deck/invalid"),
     ("post", "/api/classes", {"game": 5}, "request/malformed"),
     ("post", "/api/classes", {"game": "uppsala", "extra": 1}, "request/malformed"),

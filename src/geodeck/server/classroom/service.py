@@ -97,9 +97,12 @@ class Classroom:
     # -- the teacher ---------------------------------------------------------------------
 
     async def open(self, body: OpenClass) -> dict[str, Any]:
-        if body.game not in self.games:
-            names = ", ".join(self.games)
-            raise Refusal(ErrorCode.SETUP_INVALID, f"unknown game {body.game!r} ({names})")
+        cross = [g for g in self.games.values() if g.family == "cross"]
+        if body.game not in {g.id for g in cross}:
+            names = ", ".join(g.id for g in cross)
+            raise Refusal(
+                ErrorCode.SETUP_INVALID, f"a class plays one of the cross games ({names})"
+            )
         if body.deck is not None:
             creation.deck_for(self.lobby.settings, body.game, body.deck)
         title = " ".join((body.title or "").split()) or self.games[body.game].title
