@@ -22,7 +22,16 @@ from fastapi.staticfiles import StaticFiles
 from geodeck import __version__
 from geodeck.bots import LEVELS
 from geodeck.catalogue import catalogue
-from geodeck.server import connection, daily, finished, ratings_api, recovery, rematch, replays
+from geodeck.server import (
+    classroom,
+    connection,
+    daily,
+    finished,
+    ratings_api,
+    recovery,
+    rematch,
+    replays,
+)
 from geodeck.server.bodies import BodyLimit, error_body, parse
 from geodeck.server.errors import HTTP_STATUS
 from geodeck.server.fanout import make_fanout
@@ -159,7 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers={"Content-Disposition": f'attachment; filename="geodeck-{room.code}.json"'},
         )
 
-    for part in (replays, finished, ratings_api, daily, rematch, recovery):
+    for part in (replays, finished, ratings_api, daily, rematch, recovery, classroom):
         part.register(app, lobby, limiter)
 
     @app.websocket("/ws/{code}")

@@ -71,6 +71,14 @@ class ErrorCode(StrEnum):
     # rematches and seat links (rematch.py, recovery.py)
     REMATCH_NOT_FINISHED = "rematch/not_finished"
     SEAT_MOVED = "seat/moved"
+    CLASS_NOT_FOUND = "class/not_found"
+    CLASS_BAD_TOKEN = "class/bad_token"
+    CLASS_NOT_TEACHER = "class/not_teacher"
+    CLASS_BAD_NAME = "class/bad_name"
+    CLASS_NAME_TAKEN = "class/name_taken"
+    CLASS_FULL = "class/full"
+    CLASS_NO_PUPILS = "class/no_pupils"
+    CLASS_TOO_MANY_ANSWERS = "class/too_many_answers"
 
 
 HTTP_STATUS = {
@@ -92,6 +100,13 @@ HTTP_STATUS = {
     # rematches and seat links
     ErrorCode.AUTH_BAD_TOKEN: 403,
     ErrorCode.REMATCH_NOT_FINISHED: 409,
+    ErrorCode.CLASS_NOT_FOUND: 404,
+    ErrorCode.CLASS_BAD_TOKEN: 403,
+    ErrorCode.CLASS_NOT_TEACHER: 403,
+    ErrorCode.CLASS_NAME_TAKEN: 409,
+    ErrorCode.CLASS_FULL: 409,
+    ErrorCode.CLASS_NO_PUPILS: 409,
+    ErrorCode.CLASS_TOO_MANY_ANSWERS: 409,
 }
 """The HTTP status of a refusal; any code not listed is 400."""
 

@@ -29,7 +29,14 @@ from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import Refusal
 
 TOO_MANY_MISSES = ErrorCode.LIMIT_TOO_MANY_MISSES
-MISSES = frozenset({ErrorCode.TABLE_NOT_FOUND, ErrorCode.AUTH_BAD_TOKEN})
+MISSES = frozenset(
+    {
+        ErrorCode.TABLE_NOT_FOUND,
+        ErrorCode.AUTH_BAD_TOKEN,
+        ErrorCode.CLASS_NOT_FOUND,
+        ErrorCode.CLASS_BAD_TOKEN,
+    }
+)
 """The refusals that count as a miss."""
 
 

@@ -81,6 +81,50 @@ rematches = _keyed_by_code(
 )
 """A finished table's rematch: the code of the table made to play it again (one at most,
 so a second request finds the first's)."""
+classes = _keyed_by_code(
+    "geodeck_classes",
+    Column("game", String(32), nullable=False),
+    Column("title", String(80), nullable=False),
+    Column("deck", Text, nullable=True),
+    Column("teacher_hash", String(64), nullable=False),
+    Column("assignment", Text, nullable=True),
+    Column("created", Float, nullable=False),
+)
+"""A classroom (docs/classroom.md): its game, its deck (JSON, or none for the server's),
+the hash of the teacher's token and the current assignment (JSON)."""
+
+pupils = _keyed_by_code(
+    "geodeck_pupils",
+    Column("pupil", Integer, primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    Column("seat", Text, nullable=True),
+)
+"""A class's pupils: first name, the hash of the pupil's token and, while the class plays,
+the pupil's seat (table code, seat and seat token, JSON) that only the pupil is given."""
+
+class_answers = Table(
+    "geodeck_class_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(16), nullable=False, index=True),
+    Column("pupil", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("card", String(64), nullable=True),
+    Column("area", String(16), nullable=True),
+    Column("correct", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Each practice answer (``kind`` ``answer``) and round end (``end``) a pupil posted."""
+
+class_tables = Table(
+    "geodeck_class_tables",
+    metadata,
+    Column("table_code", String(16), primary_key=True),
+    Column("code", String(16), nullable=False, index=True),
+    Column("seats", Text, nullable=False),
+)
+"""The tables a class was given, with the pupil of each seat (JSON ``{seat: pupil}``)."""
 
 
 class Conflict(Exception):

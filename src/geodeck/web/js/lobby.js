@@ -302,6 +302,10 @@ export function showLobby(root, { onTable }) {
         onsubmit: (event) => {
           event.preventDefault();
           const code = input.value.trim().toUpperCase();
+          if (/^[A-HJ-NP-Z]{3}[2-9]{3}$/.test(code)) {
+            location.assign(`/?class=${code}`);
+            return;
+          }
           if (!/^[A-Z]{6}$/.test(code)) {
             toast(t("lobby.badCode"), "error");
             return;
@@ -312,6 +316,7 @@ export function showLobby(root, { onTable }) {
       h("h2", {}, t("lobby.join")),
       h("label", { class: "field" }, h("span", {}, t("lobby.code")), input),
       h("button", { type: "submit", class: "primary" }, t("lobby.joinButton")),
+      h("a", { class: "button ghost classroom-entry", id: "classroom-entry", href: "/?classroom" }, `🏫 ${t("class.entry")}`),
     );
   }
 

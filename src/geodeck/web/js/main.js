@@ -1,6 +1,8 @@
 // Start-up: the lobby, or the table named in the address (`/?table=CODE`).
 
 import { openDaily } from "./daily.js";
+import { listenForPractice, showPupil } from "./class-pupil.js";
+import { showClassroom } from "./class-teacher.js";
 import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
@@ -58,8 +60,13 @@ function route() {
   replace(root, header(), main);
   const params = new URLSearchParams(location.search);
   const code = (params.get("table") || "").trim().toUpperCase();
+  const classCode = (params.get("class") || "").trim().toUpperCase();
   if (!code && params.get("daily")) {
     current = openDaily(main, { game: params.get("daily"), date: params.get("date"), moves: params.get("moves"), onLobby: goLobby });
+  } else if (!code && params.has("classroom")) {
+    current = showClassroom(main);
+  } else if (!code && classCode) {
+    current = showPupil(main, classCode);
   } else if (!code && params.has("replay")) {
     current = openFileReplay(main, { onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
   } else if (code && params.has("step")) {
@@ -80,6 +87,7 @@ onLangChange(() => {
 });
 
 window.addEventListener("popstate", route);
+listenForPractice();
 Promise.all([loadStrings(), loadGames()]).then(route, (error) => {
   const said = t("error.load", { message: error.message });
   const message = h("p", { class: "panel" }, said === "error.load" ? error.message : said);

@@ -1,0 +1,101 @@
+"""The classroom's request bodies and its codes (docs/classroom.md).
+
+A class code is three letters and three digits (``KXM428``): letters from the table
+codes' alphabet, digits 2 to 9. A table code is six letters, so the two are never taken
+for each other, on the page or by the server.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from geodeck.server.tokens import CODE_ALPHABET
+
+CLASS_DIGITS = "23456789"
+CLASS_CODE = re.compile(rf"^[{CODE_ALPHABET}]{{3}}[{CLASS_DIGITS}]{{3}}$")
+NAME_LIMIT = 24
+"""The longest first name, in characters."""
+MAX_PUPILS = 60
+MAX_ANSWERS = 200
+"""The most answers one request may post."""
+PUPIL_ANSWERS = 20_000
+"""The most answers (and round ends) one pupil may have stored."""
+TABLE_SIZES = (2, 6)
+BOT_NAME = re.compile(r"^(bot|player) \d+$", re.IGNORECASE)
+"""The names the server gives seats it fills itself: no pupil is called that."""
+
+
+def new_class_code() -> str:
+    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(3))
+    return letters + "".join(secrets.choice(CLASS_DIGITS) for _ in range(3))
+
+
+def normal_class_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def could_be_class_code(code: str) -> bool:
+    return CLASS_CODE.match(code) is not None
+
+
+def first_name(raw: str) -> str | None:
+    """A pupil's name as kept: NFC, runs of white space made one space, trimmed; ``None``
+    if it is empty, too long, has control characters or looks like a seat the server
+    names (``Bot 2``)."""
+    text = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not text or len(text) > NAME_LIMIT or BOT_NAME.match(text):
+        return None
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        return None
+    return text
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
+"""Text without control characters (PostgreSQL keeps no NUL in a text column)."""
+
+
+class OpenClass(_Strict):
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+    title: Annotated[str, Field(max_length=80, pattern=PRINTABLE)] | None = None
+    deck: dict[str, Any] | list[Any] | None = None
+
+
+class JoinClass(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class StartPractice(_Strict):
+    mode: Literal["survival", "timed", "region"] = "survival"
+    region: Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{1,16}$")] | None = None
+    variant: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+
+
+class StartGames(_Strict):
+    size: Annotated[int, Field(ge=TABLE_SIZES[0], le=TABLE_SIZES[1])] = 4
+    bot: Annotated[str, Field(max_length=32)] = "casual"
+    variant: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+
+
+class PracticeItem(_Strict):
+    type: Literal["answer", "end"] = "answer"
+    game: Annotated[str, Field(max_length=32)] | None = None
+    mode: Annotated[str, Field(max_length=16)] | None = None
+    card: Annotated[str, Field(min_length=1, max_length=64, pattern=PRINTABLE)] | None = None
+    right: bool | None = None
+    streak: Annotated[int, Field(ge=0, le=100_000)] | None = None
+    area: Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{0,16}$")] | None = None
+    score: Annotated[int, Field(ge=0, le=100_000)] | None = None
+    mistakes: Annotated[int, Field(ge=0, le=100_000)] | None = None
+
+
+class PostAnswers(_Strict):
+    answers: Annotated[list[PracticeItem], Field(min_length=1, max_length=MAX_ANSWERS)]

@@ -1,0 +1,110 @@
+"""The classroom's HTTP endpoints (docs/protocol.md, Classroom). Every one that names a
+class is behind the limit on wrong codes and tokens (``limits.py``): a wrong class code
+or token counts as a miss."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+
+from geodeck.server import connection
+from geodeck.server.bodies import parse
+from geodeck.server.classroom.models import (
+    JoinClass,
+    OpenClass,
+    PostAnswers,
+    StartGames,
+    StartPractice,
+)
+from geodeck.server.classroom.service import Classroom, bearer
+from geodeck.server.classroom.sheet import sheet_csv
+from geodeck.server.limits import MissLimiter
+from geodeck.server.lobby import Lobby
+from geodeck.server.protocol import ErrorBody, LimitedBody
+
+
+def _token(request: Request) -> str | None:
+    return bearer(request.headers.get("authorization"))
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
+    """Add the classroom's endpoints to ``app``."""
+    room = Classroom(lobby)
+    refusals: dict[int | str, dict[str, Any]] = {
+        403: {"model": ErrorBody},
+        404: {"model": ErrorBody},
+        409: {"model": ErrorBody},
+        429: {"model": LimitedBody},
+    }
+
+    def guard(request: Request) -> Any:
+        return limiter.guard(connection.client_address(request))
+
+    @app.post("/api/classes", status_code=201, responses={400: {"model": ErrorBody}})
+    async def open_class(request: Request) -> dict[str, Any]:
+        body = await parse(request, OpenClass)
+        opened = await room.open(body)
+        return {**opened, "link": f"{_base(request)}/?class={opened['code']}"}
+
+    @app.post("/api/classes/{code}/pupils", status_code=201, responses=refusals)
+    async def join_class(code: str, request: Request) -> dict[str, Any]:
+        with guard(request):
+            found = await room.find(code)
+            body = await parse(request, JoinClass)
+            return await room.join(found, body)
+
+    @app.post("/api/classes/{code}/practice", responses=refusals)
+    async def start_practice(code: str, request: Request) -> dict[str, Any]:
+        with guard(request):
+            found = await room.teacher(code, _token(request))
+            return await room.practice(found, await parse(request, StartPractice))
+
+    @app.post("/api/classes/{code}/games", responses=refusals)
+    async def start_games(code: str, request: Request) -> dict[str, Any]:
+        with guard(request):
+            found = await room.teacher(code, _token(request))
+            body = await parse(request, StartGames)
+            return await room.start_games(found, body, _base(request))
+
+    @app.get("/api/classes/{code}/sheet", responses=refusals)
+    async def sheet(code: str, request: Request) -> dict[str, Any]:
+        with guard(request):
+            found = await room.teacher(code, _token(request))
+            return await room.sheet(found)
+
+    @app.get("/api/classes/{code}/sheet.csv", responses=refusals)
+    async def sheet_file(code: str, request: Request) -> Response:
+        with guard(request):
+            found = await room.teacher(code, _token(request))
+            rows = (await room.sheet(found))["pupils"]
+        return Response(
+            sheet_csv(rows),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="geodeck-{found.code}.csv"'},
+        )
+
+    @app.delete("/api/classes/{code}", responses=refusals)
+    async def end_class(code: str, request: Request) -> dict[str, Any]:
+        with guard(request):
+            found = await room.teacher(code, _token(request))
+            return await room.end(found)
+
+    @app.get("/api/classes/{code}/me", responses=refusals)
+    async def me(code: str, request: Request) -> dict[str, Any]:
+        with guard(request):
+            found, pupil = await room.pupil(code, _token(request))
+            return await room.me(found, pupil)
+
+    @app.post("/api/classes/{code}/answers", responses=refusals)
+    async def answers(code: str, request: Request) -> dict[str, Any]:
+        with guard(request):
+            found, pupil = await room.pupil(code, _token(request))
+            return await room.answers(found, pupil, await parse(request, PostAnswers))
+
+    return room
