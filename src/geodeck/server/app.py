@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from geodeck import __version__
 from geodeck.bots import LEVELS
 from geodeck.catalogue import catalogue
-from geodeck.server import connection, finished, replays
+from geodeck.server import connection, finished, practice_api, replays
 from geodeck.server.bodies import BodyLimit, error_body, parse
 from geodeck.server.errors import HTTP_STATUS
 from geodeck.server.fanout import make_fanout
@@ -159,6 +159,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     replays.register(app, lobby, limiter)
     finished.register(app, lobby, limiter)
+    practice_api.register(app, settings, storage)
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:

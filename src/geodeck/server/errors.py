@@ -59,6 +59,9 @@ class ErrorCode(StrEnum):
     REPLAY_NOT_FINISHED = "replay/not_finished"
     STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
+    PRACTICE_UNKNOWN_GAME = "practice/unknown_game"
+    PRACTICE_UNKNOWN_CARD = "practice/unknown_card"
+    PRACTICE_TOO_MANY_ANSWERS = "practice/too_many_answers"
 
 
 HTTP_STATUS = {
@@ -69,6 +72,7 @@ HTTP_STATUS = {
     ErrorCode.RECORD_NOT_FINISHED: 409,
     ErrorCode.REPLAY_NOT_FINISHED: 409,
     ErrorCode.STATS_NOT_FINISHED: 409,
+    ErrorCode.PRACTICE_UNKNOWN_GAME: 404,
     ErrorCode.REQUEST_TOO_LARGE: 413,
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -73,6 +73,27 @@ timeouts = _keyed_by_code(
 )
 """The actions the server played for a seat whose time ran out, each with the number of
 its first history event: what the history says of it, not part of the record."""
+
+
+practice_answers = Table(
+    "practice_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game", String(32), nullable=False, index=True),
+    Column("card", String(64), nullable=False),
+    Column("right", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Practice answers sent by browsers (``POST /api/practice/answers``): which card of
+which game was placed right or wrong, and when; the raw material of card difficulty
+(docs/ratings.md). A database made before this table gets it when the server starts."""
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeAnswerRow:
+    card: str
+    right: bool
+    at: float
 
 
 class Conflict(Exception):

@@ -39,11 +39,13 @@ from geodeck.server.storage.batches import Batches
 from geodeck.server.storage.schema import (
     Append,
     Conflict,
+    PracticeAnswerRow,
     SeatRow,
     StoredTable,
     actions,
     dumps,
     metadata,
+    practice_answers,
     seats,
     table_secrets,
     tables,
@@ -318,6 +320,15 @@ class Storage:
             )
         )
 
+    def add_practice_answers(self, game: str, answers: Sequence[tuple[str, bool]]) -> None:
+        """Store practice answers ``(card, right)`` of ``game``, all in one transaction."""
+        if not answers:
+            return
+        now = time.time()
+        rows = [{"game": game, "card": c, "right": r, "at": now} for c, r in answers]
+        with self._tx() as conn:
+            conn.execute(insert(practice_answers), rows)
+
     # -- reading --------------------------------------------------------------------------
 
     def has_table(self, code: str) -> bool:
@@ -376,6 +387,16 @@ class Storage:
         if unfinished:
             query = query.where(tables.c.status != "finished")
         return [r.code for r in self._all(query)]
+
+    def practice_answers(self, game: str) -> list[PracticeAnswerRow]:
+        """Every stored practice answer of ``game``, oldest first."""
+        table = practice_answers
+        rows = self._all(
+            select(table.c.card, table.c.right, table.c.at)
+            .where(table.c.game == game)
+            .order_by(table.c.id)
+        )
+        return [PracticeAnswerRow(r.card, bool(r.right), float(r.at)) for r in rows]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
