@@ -32,6 +32,9 @@ export const createTable = (body) => call("POST", "/api/tables", body);
 export const joinTable = (code, body) => call("POST", `/api/tables/${encodeURIComponent(code)}/join`, body);
 export const tableInfo = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}`);
 export const recordUrl = (code) => `/api/tables/${encodeURIComponent(code)}/record`;
+export const practiceCards = (game) => call("GET", `/api/practice/${encodeURIComponent(game)}/cards`);
+export const practiceAnswersUrl = "/api/practice/answers";
+export const sendPracticeAnswers = (body) => call("POST", practiceAnswersUrl, body);
 export const tableStats = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}/stats`);
 
 const CLOSE_NOT_FOUND = 4404;

@@ -4,9 +4,10 @@ import { createTable } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js";
 import { t } from "./i18n.js";
+import { practiceEntry } from "./practice-entry.js";
 import { keepName, keepSeat, playerName } from "./store.js";
 
-export function showLobby(root, { onTable }) {
+export function showLobby(root, { onTable, onPractice }) {
   const form = {
     game: "uppsala",
     variant: "geo",
@@ -319,6 +320,7 @@ export function showLobby(root, { onTable }) {
         h("section", { class: "hero" }, h("div", { class: "hero-cards", "aria-hidden": "true" }, heroCards())),
         createPanel(),
         joinPanel(),
+        onPractice && practiceEntry(onPractice),
       ),
     );
   }

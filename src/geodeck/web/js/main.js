@@ -4,9 +4,11 @@ import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { openPractice, practicePlace } from "./practice.js";
 import { openReplay, replayPlace } from "./replay.js";
 import { openFileReplay } from "./replay-file.js";
 import { openTable } from "./table.js";
+import { openWeak } from "./weak.js";
 
 const root = document.getElementById("app");
 let current = null;
@@ -48,6 +50,13 @@ export function goTable(code, extra = "") {
   route();
 }
 
+// Practice and its weak areas (docs/practice.md) are pages of their own.
+function goPage(event, url) {
+  if (event) event.preventDefault();
+  history.pushState({}, "", url);
+  route();
+}
+
 function route() {
   if (current && current.close) current.close();
   current = null;
@@ -56,14 +65,18 @@ function route() {
   replace(root, header(), main);
   const params = new URLSearchParams(location.search);
   const code = (params.get("table") || "").trim().toUpperCase();
-  if (!code && params.has("replay")) {
+  if (!code && params.has("practice")) {
+    current = openPractice(main, practicePlace(params), { onLobby: goLobby, onGo: goPage });
+  } else if (!code && params.has("weak")) {
+    current = openWeak(main, (params.get("weak") || "").trim().toLowerCase(), { onLobby: goLobby });
+  } else if (!code && params.has("replay")) {
     current = openFileReplay(main, { onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
   } else if (code && params.has("step")) {
     current = openReplay(main, code, { ...replayPlace(params), onLobby: goLobby, onTable: (event, c) => (event.preventDefault(), goTable(c)) });
   } else if (code) {
     current = openTable(main, code, { watch: params.has("watch"), onLobby: goLobby });
   } else {
-    current = showLobby(main, { onTable: goTable });
+    current = showLobby(main, { onTable: goTable, onPractice: goPage });
   }
 }
 
