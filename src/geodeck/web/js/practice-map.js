@@ -4,6 +4,7 @@
 import { s } from "./dom.js";
 import { EUROPE_BOX, boxAround, countryLayer, fit, inside, loadShapes } from "./geo.js";
 import { nameOf } from "./i18n.js";
+import { labelSize, placeLabels } from "./labels.js";
 
 const WIDTH = 360;
 const HEIGHT = 240;
@@ -22,17 +23,31 @@ function frame(box, shapes, style, label) {
   return { svg, toScreen };
 }
 
-function dot(toScreen, card, role, text) {
-  const [x, y] = toScreen([card.lon, card.lat]);
-  const anchor = x > WIDTH * 0.7 ? "end" : "start";
-  const dx = anchor === "end" ? -9 : 9;
-  return s(
-    "g",
-    { class: `practice-dot ${role}`, "data-card": card.id, "data-role": role },
-    s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 6 }),
-    s("text", { x: (x + dx).toFixed(1), y: (y + 4).toFixed(1), "text-anchor": anchor }, text),
-    s("title", {}, text),
-  );
+// The two cards' dots, each named where its name covers no dot and no other name
+// (labels.js); a name with no free place is left to the dot's tooltip.
+function dots(toScreen, cards) {
+  const size = labelSize(13, 15);
+  const points = cards.map(([card, role]) => {
+    const [x, y] = toScreen([card.lon, card.lat]);
+    return { x, y, card, role, text: nameOf(card), size, weight: 700, gap: 9 };
+  });
+  const marks = points.map((p) => ({ x0: p.x - 7, x1: p.x + 7, y0: p.y - 7, y1: p.y + 7 }));
+  const named = new Map(placeLabels(points, marks, WIDTH, HEIGHT).map((p) => [p.role, p]));
+  return points.map((p) => {
+    const label = named.get(p.role);
+    return s(
+      "g",
+      { class: `practice-dot ${p.role}`, "data-card": p.card.id, "data-role": p.role },
+      s("circle", { cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: 6 }),
+      label &&
+        s(
+          "text",
+          { x: label.cx.toFixed(1), y: label.cy.toFixed(1), "text-anchor": "middle", "dominant-baseline": "central", style: { fontSize: `${size}px` } },
+          p.text,
+        ),
+      s("title", {}, p.text),
+    );
+  });
 }
 
 // The reference's meridian (west-east) or parallel (north-south), dashed across the box.
@@ -40,13 +55,16 @@ function guide(toScreen, question, box) {
   const [west, south, east, north] = box;
   const ref = question.reference;
   const points = [];
-  for (let i = 0; i <= 16; i += 1) {
-    const f = i / 16;
-    if (question.line === "west-east") points.push([ref.lon, south + (north - south) * f]);
-    else if (question.line === "north-south") points.push([west + (east - west) * f, ref.lat]);
+  for (let i = 0; i <= 32; i += 1) {
+    const f = i / 32;
+    const lat = Math.max(-85, south - 40) + (Math.min(85, north + 40) - Math.max(-85, south - 40)) * f;
+    const lon = west - 60 + (east - west + 120) * f;
+    if (question.line === "west-east") points.push([ref.lon, lat]);
+    else if (question.line === "north-south") points.push([lon, ref.lat]);
   }
-  if (!points.length) return null;
-  const d = points.map((p, i) => `${i ? "L" : "M"}${toScreen(p).map((v) => v.toFixed(1)).join(",")}`).join("");
+  const seen = points.filter(toScreen.visible);
+  if (seen.length < 2) return null;
+  const d = seen.map((p, i) => `${i ? "L" : "M"}${toScreen(p).map((v) => v.toFixed(1)).join(",")}`).join("");
   return s("path", { d, class: "practice-guide" });
 }
 
@@ -57,7 +75,7 @@ export function answerMap(question, shapes) {
   const { svg, toScreen } = frame(box, shapes, () => ({ class: "practice-land" }), `${nameOf(card)} · ${nameOf(reference)}`);
   const line = guide(toScreen, question, box);
   if (line) svg.append(line);
-  svg.append(dot(toScreen, reference, "reference", nameOf(reference)), dot(toScreen, card, "asked", nameOf(card)));
+  svg.append(...dots(toScreen, [[card, "asked"], [reference, "reference"]]));
   return svg;
 }
 

@@ -1,7 +1,7 @@
 // The Practice page's panels: the question with its two answers, the verdict with the
 // small map, and the round's end.
 
-import { h } from "./dom.js";
+import { h, touchScreen } from "./dom.js";
 import { list, nameOf, number, t } from "./i18n.js";
 import { answerMap } from "./practice-map.js";
 import { sidesOf, truth } from "./practice-rules.js";
@@ -45,7 +45,7 @@ export function questionPanel(question, answer) {
         h("button", { type: "button", class: "big practice-side", "data-side": side, onclick: () => answer(side) }, ARROWS[side], " ", t(`practice.side.${side}`)),
       ),
     ),
-    h("p", { class: "practice-hint" }, t("practice.keys")),
+    touchScreen() ? null : h("p", { class: "practice-hint" }, t("practice.keys")),
   );
 }
 

@@ -72,9 +72,8 @@ function deckPanel(key, entry, shapes) {
       { class: "weak-body" },
       h("div", { class: "weak-map" }, weakMap(cards, countryShares(progress), shapes, t("weak.mapLabel")),
         h("p", { class: "weak-legend" },
-          h("span", { class: "weak-dot-key weak" }), t("weak.keyWeak"), " ",
-          h("span", { class: "weak-dot-key learnt" }), t("weak.keyLearnt"), " ",
-          h("span", { class: "weak-dot-key sure" }), t("weak.keySure"))),
+          ["weak", "learnt", "sure"].map((kind) =>
+            h("span", { class: "weak-key" }, h("span", { class: `weak-dot-key ${kind}` }), t(`weak.key${kind[0].toUpperCase()}${kind.slice(1)}`))))),
       h("div", { class: "weak-list" }, table),
     ),
   );
