@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page
 
-from tests.browser.driver import DESKTOP, PHONE, Player, open_player
+from tests.browser.driver import DESKTOP, PHONE, SCREENSHOTS, Player, open_player
 
 LESSER = {"west-east": "west", "north-south": "south"}
 GREATER = {"west-east": "east", "north-south": "north"}
@@ -82,6 +82,8 @@ def play_to_a_mistake(page: Page, cards: dict[str, dict[str, Any]]) -> tuple[int
             answer(page, side)
             rights += 1
             assert page.locator("#practice-feedback").get_attribute("data-right") == "yes"
+            if rights == 1:
+                page.screenshot(path=str(SCREENSHOTS / "practice-desktop-question.png"))
             continue
         with page.expect_request("**/api/practice/answers") as sent:
             answer(page, OTHER[side])

@@ -90,6 +90,17 @@ def test_the_cards_of_a_server_deck(decked: LiveServer) -> None:
         assert other["deck"] == deck_hash(shipped_deck_file("world")["cards"])[:12]
 
 
+def test_a_deck_for_every_game_is_the_practice_deck_of_each(sqlite_url: str) -> None:
+    with (
+        running(fast_settings(sqlite_url, decks={"*": sample_cards()})) as live,
+        live.http() as http,
+    ):
+        for game in ("world", "italia"):
+            body = http.get(f"/api/practice/{game}/cards").json()
+            assert body["deck"] == deck_hash(sample_cards())[:12]
+            assert len(body["cards"]) == len(sample_cards())
+
+
 def test_answers_are_stored_in_order(server: LiveServer) -> None:
     cards = sorted(shipped_deck_file("buxtehude")["cards"])
     sent = [{"card": cards[i], "right": i % 3 != 0} for i in range(12)]

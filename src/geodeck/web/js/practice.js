@@ -47,6 +47,7 @@ export function openPractice(root, place, { onLobby, onGo }) {
   let outbox = null;
   let ticker = null;
   let deadline = null;
+  let closed = false;
 
   function fail(message) {
     memory.error = message;
@@ -61,6 +62,7 @@ export function openPractice(root, place, { onLobby, onGo }) {
   }
 
   function begin(deck) {
+    if (closed) return;
     memory.deck = deck;
     if (!MODES.includes(mode)) return fail(t("practice.badMode", { mode }));
     if (!deck.variants.includes(variant)) return fail(t("practice.badVariant", { variant }));
@@ -148,7 +150,7 @@ export function openPractice(root, place, { onLobby, onGo }) {
   function header() {
     const deck = memory.deck;
     const round = memory.round;
-    const bits = [h("span", { class: "tag" }, t(`practice.mode.${mode}`))];
+    const bits = MODES.includes(mode) ? [h("span", { class: "tag" }, t(`practice.mode.${mode}`))] : [];
     if (region) bits.push(h("span", { class: "tag", id: "practice-region" }, region));
     if (variant !== "geo") bits.push(h("span", { class: "tag" }, t(`variant.${variant}`)));
     return h(
@@ -187,6 +189,7 @@ export function openPractice(root, place, { onLobby, onGo }) {
   return {
     refresh: render,
     close() {
+      closed = true;
       clearInterval(ticker);
       document.removeEventListener("keydown", onKey);
       if (outbox) outbox.close();
