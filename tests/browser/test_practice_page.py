@@ -217,6 +217,19 @@ def test_regional_focus_asks_every_card_of_the_region(browser: Browser, server: 
     assert len(asked) == region["cards"] - 1 == len(set(asked))
     assert page.locator("#practice-end").get_attribute("data-answers") == str(len(asked))
 
+    # Leaving a round before a batch is full sends what was answered.
+    page.locator("#practice-again").click()
+    card, reference, line = question(page)
+    page.evaluate(LISTEN)
+    answer(page, true_side(cards, card, reference, line))
+    with page.expect_request("**/api/practice/answers") as sent:
+        page.locator(".practice-links a[href='/']").click()
+    # A beacon's body is not shown to Playwright; the server's answer says what it stored.
+    response = sent.value.response()
+    assert response is not None
+    assert response.json() == {"game": "buxtehude", "stored": 1}
+    page.wait_for_selector("#practice-entry")
+
     # A region the deck does not have is refused with the deck's regions listed.
     page.goto(f"{server}/?practice=buxtehude&mode=region&region=XX-YY")
     page.wait_for_selector("#practice-error")
