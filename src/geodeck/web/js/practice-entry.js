@@ -10,10 +10,17 @@ import { MODES } from "./practice-rules.js";
 import { keepName, playerName } from "./store.js";
 
 const regions = new Map();
+const PRACTISED = ["geo", "population", "area", "altitude"];
 
 export function practiceEntry(onGo) {
   const games = Object.values(GAMES).filter((g) => g.family === "cross");
-  const form = { game: games.length ? games[0].id : "uppsala", mode: "survival", region: "" };
+  const form = { game: games.length ? games[0].id : "uppsala", mode: "survival", region: "", variant: "geo" };
+  const variantSelect = h("select", { id: "practice-variant", onchange: (e) => (form.variant = e.target.value) });
+  function fillVariants() {
+    const offered = ((GAMES[form.game] || {}).variants || ["geo"]).filter((v) => PRACTISED.includes(v));
+    form.variant = offered.includes(form.variant) ? form.variant : "geo";
+    replace(variantSelect, offered.map((v) => h("option", { value: v, selected: v === form.variant }, t(`variant.${v}`))));
+  }
   const regionSelect = h("select", { id: "practice-region-pick", onchange: (e) => (form.region = e.target.value) });
   const hint = h("small", { class: "practice-entry-hint" });
 
@@ -44,7 +51,7 @@ export function practiceEntry(onGo) {
       hint.textContent = t("practice.pickRegion");
       return;
     }
-    onGo(event, practiceUrl({ game: form.game, mode: form.mode, region: form.region || null }));
+    onGo(event, practiceUrl({ game: form.game, mode: form.mode, region: form.region || null, variant: form.variant }));
   }
 
   const panel = h(
@@ -54,12 +61,13 @@ export function practiceEntry(onGo) {
     h("p", { class: "practice-entry-about" }, t("practice.about")),
     h("div", { class: "field-row" },
       h("label", { class: "field" }, h("span", {}, t("lobby.game")),
-        h("select", { id: "practice-game", onchange: (e) => ((form.game = e.target.value), (form.region = ""), fillRegions()) },
+        h("select", { id: "practice-game", onchange: (e) => ((form.game = e.target.value), (form.region = ""), fillRegions(), fillVariants()) },
           games.map((g) => h("option", { value: g.id, selected: g.id === form.game }, g.title)))),
       h("label", { class: "field" }, h("span", {}, t("practice.modeLabel")),
         h("select", { id: "practice-mode", onchange: (e) => ((form.mode = e.target.value), fillRegions()) },
           MODES.map((m) => h("option", { value: m }, t(`practice.mode.${m}`))))),
       h("label", { class: "field" }, h("span", {}, t("practice.regionLabel")), regionSelect),
+      h("label", { class: "field" }, h("span", {}, t("lobby.variant")), variantSelect),
       h("label", { class: "field" }, h("span", {}, t("lobby.yourName")), nameInput),
     ),
     hint,
@@ -68,5 +76,6 @@ export function practiceEntry(onGo) {
       h("a", { class: "button ghost", id: "weak-open", href: "/?weak", onclick: (event) => onGo(event, "/?weak") }, t("practice.weak"))),
   );
   fillRegions();
+  fillVariants();
   return panel;
 }
