@@ -35,6 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from geodeck.server.storage import practice
 from geodeck.server.storage.batches import Batches
 from geodeck.server.storage.schema import (
     Append,
@@ -45,7 +46,6 @@ from geodeck.server.storage.schema import (
     actions,
     dumps,
     metadata,
-    practice_answers,
     seats,
     table_secrets,
     tables,
@@ -322,12 +322,7 @@ class Storage:
 
     def add_practice_answers(self, game: str, answers: Sequence[tuple[str, bool]]) -> None:
         """Store practice answers ``(card, right)`` of ``game``, all in one transaction."""
-        if not answers:
-            return
-        now = time.time()
-        rows = [{"game": game, "card": c, "right": r, "at": now} for c, r in answers]
-        with self._tx() as conn:
-            conn.execute(insert(practice_answers), rows)
+        practice.add_answers(self.engine, game, answers)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -390,13 +385,7 @@ class Storage:
 
     def practice_answers(self, game: str) -> list[PracticeAnswerRow]:
         """Every stored practice answer of ``game``, oldest first."""
-        table = practice_answers
-        rows = self._all(
-            select(table.c.card, table.c.right, table.c.at)
-            .where(table.c.game == game)
-            .order_by(table.c.id)
-        )
-        return [PracticeAnswerRow(r.card, bool(r.right), float(r.at)) for r in rows]
+        return practice.read_answers(self.engine, game)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:

@@ -56,7 +56,7 @@ export function feedbackPanel(given, shapes) {
   return h(
     "div",
     { class: ["panel practice-feedback", right ? "right" : "wrong"], id: "practice-feedback", "data-right": right ? "yes" : "no", "data-card": card.id },
-    h("p", { class: "practice-verdict" }, right ? `✓ ${t("practice.right")}` : `✗ ${t("practice.wrong")}`),
+    h("p", { class: "practice-verdict", role: "status" }, right ? `✓ ${t("practice.right")}` : `✗ ${t("practice.wrong")}`),
     h(
       "p",
       { class: "practice-truth" },
