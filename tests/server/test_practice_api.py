@@ -5,6 +5,7 @@ refused with a documented code, never a 5xx."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -272,3 +273,41 @@ def test_an_old_postgresql_schema_gets_the_table(postgres: str, pg_schema: str) 
         assert [(r.card, r.right) for r in store.practice_answers("italia")] == [("roma", False)]
     finally:
         store.close()
+
+
+JUNK: list[Any] = [None, True, 0, -1, 2**70, 1.5, "", "x", "uppsala", [], {}, [None], {"a": 1}]
+
+
+def mutated(rng: random.Random, card: str) -> Any:
+    """A body near a valid one: a field dropped, added, or given a value of another kind."""
+    body: dict[str, Any] = {"game": "uppsala", "answers": [{"card": card, "right": True}]}
+    answer = body["answers"][0]
+    for _ in range(rng.randint(1, 3)):
+        where = rng.choice([body, answer])
+        move = rng.randrange(3)
+        if move == 0 and where:
+            where.pop(rng.choice(sorted(where)))
+        elif move == 1:
+            where[rng.choice(["game", "answers", "card", "right", "extra"])] = rng.choice(JUNK)
+        else:
+            body["answers"] = [answer] * rng.choice([0, 1, 2, MAX_ANSWERS, MAX_ANSWERS + 1])
+    return body if rng.random() < 0.9 else rng.choice(JUNK)
+
+
+def test_mutated_bodies_never_fail_the_server(server: LiveServer) -> None:
+    rng = random.Random(17)
+    card = a_card()
+    documented = documented_codes()
+    seen = set()
+    with server.http() as http:
+        for _ in range(300):
+            body = mutated(rng, card)
+            response = http.post("/api/practice/answers", json=body)
+            assert response.status_code < 500, body
+            if response.status_code == 200:
+                assert response.json()["stored"] <= MAX_ANSWERS
+                continue
+            code = response.json()["error"]["code"]
+            assert code in documented, body
+            seen.add(code)
+    assert {"request/malformed", "practice/too_many_answers"} <= seen
