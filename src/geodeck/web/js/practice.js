@@ -159,7 +159,7 @@ export function openPractice(root, place, { onLobby, onGo }) {
       h("h2", {}, t("practice.title", { title: deck ? deck.title : game })),
       h("div", { class: "practice-tags" }, bits),
       round && h("span", { id: "practice-score", "data-score": round.score }, t("practice.score", { n: round.score })),
-      mode === "timed" && round && h("span", { id: "practice-clock", "aria-live": "off" }, ""),
+      mode === "timed" && round && h("span", { id: "practice-clock", "aria-live": "off" }, memory.ended && Date.now() >= deadline ? t("practice.timeUp") : ""),
       h("span", { class: "practice-links" },
         h("a", { href: "/?weak", id: "practice-weak", onclick: (event) => onGo(event, "/?weak") }, t("practice.weak")),
         h("a", { href: "/", onclick: onLobby }, t("practice.lobby"))),
