@@ -9,15 +9,16 @@ import { sidesOf, truth } from "./practice-rules.js";
 const ARROWS = { west: "←", east: "→", south: "↓", north: "↑", lower: "↓", higher: "↑" };
 const UNITS = { population: "", area: " km²", altitude: " m" };
 
-// A card's value on a line as a card prints it: "16° 22′ E", "383 m".
+// A card's value on a line as a card prints it, never broken across lines: "16° 22′ E",
+// "383 m".
 export function printed(card, line) {
   const value = card.values[line];
   if (line === "west-east" || line === "north-south") {
     const minutes = Math.abs(value);
     const side = line === "west-east" ? (value < 0 ? "W" : "E") : value < 0 ? "S" : "N";
-    return `${Math.floor(minutes / 60)}° ${String(minutes % 60).padStart(2, "0")}′ ${side}`;
+    return `${Math.floor(minutes / 60)}°\u00a0${String(minutes % 60).padStart(2, "0")}′\u00a0${side}`;
   }
-  return `${number(value)}${UNITS[line] || ""}`;
+  return `${number(value)}${(UNITS[line] || "").replace(" ", "\u00a0")}`;
 }
 
 const askKind = (line) => (line === "west-east" || line === "north-south" ? line : "column");
