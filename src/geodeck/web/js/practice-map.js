@@ -9,6 +9,13 @@ import { labelSize, placeLabels } from "./labels.js";
 const WIDTH = 360;
 const HEIGHT = 240;
 
+// The lon/lat box [west, south, east, north] of [lon, lat] points.
+export function boundsOf(points) {
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
+}
+
 // Which shapes file covers a box of places.
 export const shapesFor = (box) => (inside(box, EUROPE_BOX) ? "europe" : "world");
 

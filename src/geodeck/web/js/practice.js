@@ -5,7 +5,7 @@
 import { practiceCards } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { loadShapes, shapesFor } from "./practice-map.js";
+import { boundsOf, loadShapes, shapesFor } from "./practice-map.js";
 import { MODES, Progress, Round, inRegion, linesOf } from "./practice-rules.js";
 import { Outbox, announceAnswer, announceEnd } from "./practice-send.js";
 import { endPanel, feedbackPanel, questionPanel, regionsText } from "./practice-view.js";
@@ -86,9 +86,7 @@ export function openPractice(root, place, { onLobby, onGo }) {
       deadline = Date.now() + seconds * 1000;
       ticker = setInterval(tick, 250);
     }
-    const everywhere = deck.cards.map((c) => [c.lon, c.lat]);
-    const box = [0, 1, 0, 1].map((_, i) => (i < 2 ? Math.min : Math.max)(...everywhere.map((p) => p[i % 2])));
-    loadShapes(shapesFor(box)).then(
+    loadShapes(shapesFor(boundsOf(deck.cards.map((c) => [c.lon, c.lat])))).then(
       (shapes) => {
         memory.shapes = shapes;
         render();

@@ -4,7 +4,7 @@
 
 import { h, replace } from "./dom.js";
 import { lang, number, t } from "./i18n.js";
-import { loadShapes, shapesFor, weakMap } from "./practice-map.js";
+import { boundsOf, loadShapes, shapesFor, weakMap } from "./practice-map.js";
 import { practiceName } from "./practice.js";
 import { Progress, weakAreas } from "./practice-rules.js";
 import { practiceProgress } from "./store.js";
@@ -91,7 +91,7 @@ export function openWeak(root, only, { onLobby }) {
     const panels = keys.map((key) => {
       const cards = Object.values(Progress.fromJson(decks[key]).cards);
       const points = cards.map((m) => [m.lon, m.lat]);
-      const file = points.length ? shapesFor([Math.min(...points.map((p) => p[0])), Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[0])), Math.max(...points.map((p) => p[1]))]) : "europe";
+      const file = points.length ? shapesFor(boundsOf(points)) : "europe";
       if (!(file in shapes)) {
         shapes[file] = null;
         loadShapes(file).then((loaded) => {
