@@ -4,12 +4,14 @@ card first in the next round, and the weak areas, at 1366x800 and 390x844."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, Page
 
-from tests.browser.driver import DESKTOP, PHONE, SCREENSHOTS, Player, open_player
+from tests.browser.driver import DESKTOP, PHONE, ROOT, SCREENSHOTS, Player, open_player
 
 LESSER = {"west-east": "west", "north-south": "south"}
 GREATER = {"west-east": "east", "north-south": "north"}
@@ -240,3 +242,48 @@ def test_regional_focus_asks_every_card_of_the_region(browser: Browser, server: 
     page.wait_for_selector("#weak .weak-deck[data-game='buxtehude']")
     player.shot("practice-phone-weak")
     assert player.errors == []
+
+
+def english_only(lang: str) -> list[str]:
+    """The practice strings without placeholders whose English differs from ``lang``'s
+    (longer than a word such as "West", which German has too)."""
+    folder = ROOT / "src" / "geodeck" / "web" / "i18n"
+    english = json.loads((folder / "en.json").read_text("utf-8"))
+    other = json.loads((folder / f"{lang}.json").read_text("utf-8"))
+    return [
+        text
+        for key, text in english.items()
+        if key.startswith(("practice.", "weak."))
+        and "{" not in text
+        and other[key] != text
+        and len(text) > 4
+    ]
+
+
+def test_practice_speaks_german_and_italian(browser: Browser, server: str) -> None:
+    cards = deck(server, "italia")
+    for lang, viewport in (("de", DESKTOP), ("it", PHONE)):
+        player = open_player(browser, f"Lea-{lang}", viewport)
+        page = player.page
+        page.goto(f"{server}/")
+        page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")
+        page.goto(f"{server}/")
+        page.wait_for_selector("#practice-entry")
+        texts = [page.inner_text("#practice-entry")]
+        page.goto(f"{server}/?practice=italia&mode=survival")
+        page.evaluate(LISTEN)
+        card, reference, line = question(page)
+        name = cards[card]["names"].get(lang, cards[card]["name"])
+        assert name in page.inner_text("#practice-question")
+        texts.append(page.inner_text("#practice"))
+        answer(page, OTHER[true_side(cards, card, reference, line)])
+        page.wait_for_selector("#practice-end")
+        texts.append(page.inner_text("#practice"))
+        page.goto(f"{server}/?weak")
+        page.wait_for_selector("#weak .weak-deck")
+        texts.append(page.inner_text("#weak"))
+        shown = "\n".join(texts)
+        found = [t for t in english_only(lang) if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", shown)]
+        assert found == []
+        assert "practice." not in shown
+        assert player.errors == []
