@@ -210,3 +210,18 @@ def test_a_database_made_before_ratings_still_opens(sqlite_url: str) -> None:
         found = http.get("/api/players/me", headers={"X-Geodeck-Player": key}).json()
     assert sent.status_code == 201, sent.text
     assert found == {"nickname": "Ann", "ratings": {}}
+
+
+def test_practice_answers_reach_the_cards_ratings(sqlite_url: str) -> None:
+    """docs/ratings.md, At a server: the answers of POST /api/practice/answers count in
+    GET /api/cards/{game}/ratings, each once, with no finished table."""
+    with running(fast_settings(sqlite_url)) as live, live.http() as http:
+        deck = http.get("/api/practice/uppsala/cards").json()
+        card = deck["cards"][0]["id"]
+        answers = [{"card": card, "right": False}] * 3
+        sent = http.post("/api/practice/answers", json={"game": "uppsala", "answers": answers})
+        assert sent.status_code == 200, sent.text
+        first = http.get("/api/cards/uppsala/ratings").json()
+        again = http.get("/api/cards/uppsala/ratings").json()
+    assert first["cards"][card]["answers"] == [0, 3]
+    assert again == first

@@ -27,6 +27,7 @@ from geodeck.server import (
     connection,
     daily,
     finished,
+    practice_api,
     ratings_api,
     recovery,
     rematch,
@@ -170,6 +171,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for part in (replays, finished, ratings_api, daily, rematch, recovery, classroom):
         part.register(app, lobby, limiter)
+    practice_api.register(app, settings, storage)
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, MetaData, Table, insert, inspect, select, update
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from geodeck.core.errors import GeodeckError
@@ -21,10 +21,10 @@ from geodeck.ratings import CardRatings
 from geodeck.ratings.players import FAMILIES
 from geodeck.server.storage import Storage
 from geodeck.server.storage.players import card_ratings
+from geodeck.server.storage.schema import practice_answers
 
 PRACTICE = "practice"
 """The answerer of practice answers, whose rows name no player."""
-PRACTICE_TABLE = "practice_answers"
 TRIES = 20
 
 
@@ -48,13 +48,9 @@ def ingest_practice(ratings: CardRatings, rows: Iterable[Any]) -> int:
 
 
 def _practice_rows(conn: Connection, game: str, seen: int) -> tuple[list[Any], int]:
-    """The practice answers of ``game`` after row ``seen``, if the server keeps them (the
-    table ``practice_answers``, with an ``id``), and the last row's id."""
-    if not inspect(conn).has_table(PRACTICE_TABLE):
-        return [], seen
-    table = Table(PRACTICE_TABLE, MetaData(), autoload_with=conn)
-    if not {"id", "game", "card", "right"} <= set(table.c.keys()):
-        return [], seen
+    """The practice answers of ``game`` after row ``seen`` (``POST /api/practice/answers``
+    keeps them), and the last row's id."""
+    table = practice_answers
     rows = conn.execute(
         select(table.c.id, table.c.game, table.c.card, table.c.right)
         .where(table.c.game == game, table.c.id > seen)

@@ -79,6 +79,9 @@ class ErrorCode(StrEnum):
     CLASS_FULL = "class/full"
     CLASS_NO_PUPILS = "class/no_pupils"
     CLASS_TOO_MANY_ANSWERS = "class/too_many_answers"
+    PRACTICE_UNKNOWN_GAME = "practice/unknown_game"
+    PRACTICE_UNKNOWN_CARD = "practice/unknown_card"
+    PRACTICE_TOO_MANY_ANSWERS = "practice/too_many_answers"
 
 
 HTTP_STATUS = {
@@ -89,6 +92,7 @@ HTTP_STATUS = {
     ErrorCode.RECORD_NOT_FINISHED: 409,
     ErrorCode.REPLAY_NOT_FINISHED: 409,
     ErrorCode.STATS_NOT_FINISHED: 409,
+    ErrorCode.PRACTICE_UNKNOWN_GAME: 404,
     ErrorCode.REQUEST_TOO_LARGE: 413,
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.SERVER_STORAGE: 503,

@@ -124,4 +124,5 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     async def card_ratings(game: str) -> dict[str, Any]:
         if game not in FAMILIES or FAMILIES[game] != "cross":
             raise Refusal(ErrorCode.RATINGS_UNKNOWN, f"no card ratings for {game[:32]!r}")
+        await lobby.run(cards.refresh, storage, game)  # the practice answers since the last
         return await lobby.run(cards.state_of, storage, game)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -81,6 +81,7 @@ rematches = _keyed_by_code(
 )
 """A finished table's rematch: the code of the table made to play it again (one at most,
 so a second request finds the first's)."""
+
 classes = _keyed_by_code(
     "geodeck_classes",
     Column("game", String(32), nullable=False),
@@ -125,6 +126,26 @@ class_tables = Table(
     Column("seats", Text, nullable=False),
 )
 """The tables a class was given, with the pupil of each seat (JSON ``{seat: pupil}``)."""
+
+practice_answers = Table(
+    "geodeck_practice_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game", String(32), nullable=False, index=True),
+    Column("card", String(64), nullable=False),
+    Column("right", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Practice answers sent by browsers (``POST /api/practice/answers``): which card of
+which game was placed right or wrong, and when; the raw material of card difficulty
+(docs/ratings.md). A database made before this table gets it when the server starts."""
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeAnswerRow:
+    card: str
+    right: bool
+    at: float
 
 
 class Conflict(Exception):

@@ -35,10 +35,12 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from geodeck.server.storage import practice
 from geodeck.server.storage.batches import Batches
 from geodeck.server.storage.schema import (
     Append,
     Conflict,
+    PracticeAnswerRow,
     SeatRow,
     StoredTable,
     actions,
@@ -332,6 +334,10 @@ class Storage:
         row = self._first(select(rematches.c.rematch).where(_of(rematches, code)))
         return None if row is None else str(row.rematch)
 
+    def add_practice_answers(self, game: str, answers: Sequence[tuple[str, bool]]) -> None:
+        """Store practice answers ``(card, right)`` of ``game``, all in one transaction."""
+        practice.add_answers(self.engine, game, answers)
+
     # -- reading --------------------------------------------------------------------------
 
     def has_table(self, code: str) -> bool:
@@ -392,6 +398,10 @@ class Storage:
         if unfinished:
             query = query.where(tables.c.status != "finished")
         return [r.code for r in self._all(query)]
+
+    def practice_answers(self, game: str) -> list[PracticeAnswerRow]:
+        """Every stored practice answer of ``game``, oldest first."""
+        return practice.read_answers(self.engine, game)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:

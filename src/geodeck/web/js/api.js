@@ -36,6 +36,9 @@ export const playerMe = (key) => call("GET", "/api/players/me", undefined, { "X-
 export const dailyDeal = (game, date) => call("GET", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}`);
 export const dailyResult = (game, date, body) => call("POST", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}`, body);
 export const dailyBoard = (game, date) => call("GET", `/api/daily/${encodeURIComponent(game)}/${encodeURIComponent(date)}/board`);
+export const practiceCards = (game) => call("GET", `/api/practice/${encodeURIComponent(game)}/cards`);
+export const practiceAnswersUrl = "/api/practice/answers";
+export const sendPracticeAnswers = (body) => call("POST", practiceAnswersUrl, body);
 export const tableStats = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}/stats`);
 // A seat's token goes in the body, never in an address (docs/protocol.md, Seat links).
 export const rematchTable = (code, token) => call("POST", `/api/tables/${encodeURIComponent(code)}/rematch`, { token });

@@ -6,9 +6,10 @@ import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js"
 import { t } from "./i18n.js";
 import { playerField } from "./player.js";
 import { levelHint, levelLabel, playerPanel } from "./ratings.js";
+import { practiceEntry } from "./practice-entry.js";
 import { keepName, keepSeat, playerName } from "./store.js";
 
-export function showLobby(root, { onTable }) {
+export function showLobby(root, { onTable, onPractice }) {
   const form = {
     game: "uppsala",
     variant: "geo",
@@ -329,6 +330,7 @@ export function showLobby(root, { onTable }) {
         h("section", { class: "hero" }, h("div", { class: "hero-cards", "aria-hidden": "true" }, heroCards())),
         createPanel(),
         joinPanel(),
+        onPractice && practiceEntry(onPractice),
         playerPanel(render),
       ),
     );

@@ -7,10 +7,12 @@ import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { openPractice, practicePlace } from "./practice.js";
 import { openReplay, replayPlace } from "./replay.js";
 import { openFileReplay } from "./replay-file.js";
 import { takeSeatLink } from "./seatlink.js";
 import { openTable } from "./table.js";
+import { openWeak } from "./weak.js";
 
 const root = document.getElementById("app");
 let current = null;
@@ -52,6 +54,13 @@ export function goTable(code, extra = "") {
   route();
 }
 
+// Practice and its weak areas (docs/practice.md) are pages of their own.
+function goPage(event, url) {
+  if (event) event.preventDefault();
+  history.pushState({}, "", url);
+  route();
+}
+
 function route() {
   if (current && current.close) current.close();
   current = null;
@@ -61,7 +70,11 @@ function route() {
   const params = new URLSearchParams(location.search);
   const code = (params.get("table") || "").trim().toUpperCase();
   const classCode = (params.get("class") || "").trim().toUpperCase();
-  if (!code && params.get("daily")) {
+  if (!code && params.has("practice")) {
+    current = openPractice(main, practicePlace(params), { onLobby: goLobby, onGo: goPage });
+  } else if (!code && params.has("weak")) {
+    current = openWeak(main, (params.get("weak") || "").trim().toLowerCase(), { onLobby: goLobby });
+  } else if (!code && params.get("daily")) {
     current = openDaily(main, { game: params.get("daily"), date: params.get("date"), moves: params.get("moves"), onLobby: goLobby });
   } else if (!code && params.has("classroom")) {
     current = showClassroom(main);
@@ -76,7 +89,7 @@ function route() {
     const move = takeSeatLink(code);
     current = openTable(main, code, { watch: params.has("watch") && !move, onLobby: goLobby, move });
   } else {
-    current = showLobby(main, { onTable: goTable });
+    current = showLobby(main, { onTable: goTable, onPractice: goPage });
   }
 }
 

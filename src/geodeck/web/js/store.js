@@ -67,3 +67,14 @@ export function signalOn(name) {
 export function keepSignal(name, on) {
   write(`signal.${name}`, on ? true : null);
 }
+
+// One player's practice progress (docs/practice.md): `{decks: {GAME/VARIANT/HASH: {title,
+// session, cards}}}` under `geodeck.practice.NAME`, the nickname in lower case.
+export function practiceProgress(name) {
+  const data = read(`practice.${name.trim().toLowerCase()}`);
+  return data && typeof data === "object" && data.decks && typeof data.decks === "object" ? data : { decks: {} };
+}
+
+export function keepPracticeProgress(name, data) {
+  write(`practice.${name.trim().toLowerCase()}`, data);
+}

@@ -1,0 +1,167 @@
+"""Practice in the browser (docs/practice.md, docs/protocol.md):
+
+- ``GET /api/practice/{game}/cards``: the practice cards of the deck this server deals
+  ``game`` from (its ``--deck``, else the shipped one), public facts only: names, area,
+  position and the value on each line a question asks about;
+- ``POST /api/practice/answers``: a small batch of practice answers ``{card, right}``,
+  stored for card difficulty (``Storage.practice_answers``).
+
+The rounds themselves run in the page, following ``geodeck.practice``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+
+from geodeck.catalogue import catalogue
+from geodeck.cross.editions import COLUMN_VARIANTS, GEO
+from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
+from geodeck.practice import PracticeCard, deck_hash, practice_cards, regions_of
+from geodeck.server.bodies import parse
+from geodeck.server.errors import ErrorCode
+from geodeck.server.protocol import ErrorBody, Refusal
+from geodeck.server.settings import Settings
+from geodeck.server.storage import Storage
+
+log = logging.getLogger("geodeck.server")
+
+MAX_ANSWERS = 50
+"""The most answers one ``POST /api/practice/answers`` may carry."""
+
+
+class AnswerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    card: StrictStr = Field(min_length=1, max_length=64)
+    right: StrictBool
+
+
+class AnswersIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    game: StrictStr = Field(min_length=1, max_length=32)
+    answers: list[AnswerIn]
+
+
+class AnswersStored(BaseModel):
+    game: str
+    stored: int
+
+
+class PracticeDecks:
+    """The practice cards of each cross game, worked out once from the server's decks."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.games = {g.id: g for g in catalogue() if g.family == "cross"}
+        self._made: dict[str, dict[str, Any]] = {}
+
+    def deck(self, game: str) -> dict[str, Any]:
+        """``{"title", "hash", "cards": {id: PracticeCard}, "variants"}``; a game that is
+        no cross game, or has no deck here, is refused with ``practice/unknown_game``."""
+        made = self._made.get(game)
+        if made is not None:
+            return made
+        if game not in self.games:
+            listed = ", ".join(sorted(self.games))
+            raise Refusal(
+                ErrorCode.PRACTICE_UNKNOWN_GAME,
+                f"practice plays the cross games ({listed}), not {game[:32]!r}",
+            )
+        title = self.games[game].title
+        raw = self.settings.decks.get(game, self.settings.decks.get("*"))
+        if not _card_mapping(raw):
+            if game not in SHIPPED_DECKS:
+                raise Refusal(ErrorCode.PRACTICE_UNKNOWN_GAME, f"this server has no {game} deck")
+            data = shipped_deck_file(game)
+            raw, title = data["cards"], str(data.get("title") or title)
+        assert isinstance(raw, Mapping)
+        made = {
+            "title": title,
+            "hash": deck_hash(raw),
+            "cards": practice_cards(raw),
+            "variants": list(self.games[game].variants),
+        }
+        self._made[game] = made
+        return made
+
+
+def _card_mapping(raw: Any) -> bool:
+    return (
+        isinstance(raw, Mapping)
+        and bool(raw)
+        and all(isinstance(c, Mapping) and "lat" in c and "lon" in c for c in raw.values())
+    )
+
+
+def card_json(card: PracticeCard) -> dict[str, Any]:
+    return {
+        "id": card.id,
+        "name": card.name,
+        "names": dict(card.names),
+        "area": card.area,
+        "areas": list(card.areas),
+        "lat": card.lat,
+        "lon": card.lon,
+        "values": dict(card.values),
+    }
+
+
+def cards_body(game: str, deck: Mapping[str, Any]) -> dict[str, Any]:
+    cards: dict[str, PracticeCard] = deck["cards"]
+    regions = regions_of(cards.values())
+    variants = [v for v in deck["variants"] if v == GEO or v in COLUMN_VARIANTS]
+    return {
+        "game": game,
+        "title": deck["title"],
+        "deck": deck["hash"][:12],
+        "variants": variants,
+        "regions": [{"code": c, "cards": n} for c, n in sorted(regions.items()) if n >= 2],
+        "cards": [card_json(cards[i]) for i in sorted(cards)],
+    }
+
+
+def checked_answers(body: AnswersIn, known: Mapping[str, PracticeCard]) -> list[tuple[str, bool]]:
+    if len(body.answers) > MAX_ANSWERS:
+        raise Refusal(
+            ErrorCode.PRACTICE_TOO_MANY_ANSWERS,
+            f"at most {MAX_ANSWERS} answers at a time, not {len(body.answers)}",
+        )
+    unknown = [a.card for a in body.answers if a.card not in known]
+    if unknown:
+        raise Refusal(
+            ErrorCode.PRACTICE_UNKNOWN_CARD,
+            f"the {body.game} deck of this server has no card {unknown[0]!r}",
+        )
+    return [(a.card, a.right) for a in body.answers]
+
+
+def register(app: FastAPI, settings: Settings, storage: Storage) -> None:
+    """Add the practice endpoints to ``app``."""
+    decks = PracticeDecks(settings)
+    refused: dict[int | str, dict[str, Any]] = {400: {"model": ErrorBody}}
+
+    @app.get("/api/practice/{game}/cards", responses={404: {"model": ErrorBody}})
+    async def practice_deck(game: str) -> dict[str, Any]:
+        deck = await asyncio.to_thread(decks.deck, game)
+        return cards_body(game, deck)
+
+    @app.post("/api/practice/answers", responses=refused)
+    async def practice_answers(request: Request) -> AnswersStored:
+        body = await parse(request, AnswersIn)
+        deck = await asyncio.to_thread(decks.deck, body.game)
+        answers = checked_answers(body, deck["cards"])
+        try:
+            await asyncio.to_thread(storage.add_practice_answers, body.game, answers)
+        except Exception:
+            log.exception("practice answers of %s could not be stored", body.game)
+            raise Refusal(
+                ErrorCode.SERVER_STORAGE, "the answers could not be stored; try again"
+            ) from None
+        return AnswersStored(game=body.game, stored=len(answers))
