@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from geodeck import __version__
 from geodeck.bots import LEVELS
 from geodeck.catalogue import catalogue
-from geodeck.server import connection, finished, replays
+from geodeck.server import connection, finished, listing, replays
 from geodeck.server.bodies import BodyLimit, error_body, parse
 from geodeck.server.errors import HTTP_STATUS
 from geodeck.server.fanout import make_fanout
@@ -158,6 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     replays.register(app, lobby, limiter)
+    listing.register(app, lobby)
     finished.register(app, lobby, limiter)
 
     @app.websocket("/ws/{code}")

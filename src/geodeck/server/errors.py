@@ -59,6 +59,13 @@ class ErrorCode(StrEnum):
     REPLAY_NOT_FINISHED = "replay/not_finished"
     STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
+    # chat (chat.py)
+    CHAT_NOT_ALLOWED = "chat/not_allowed"
+    CHAT_EMPTY = "chat/empty"
+    CHAT_TOO_LONG = "chat/too_long"
+    CHAT_BAD_TEXT = "chat/bad_text"
+    CHAT_BAD_EMOTE = "chat/bad_emote"
+    CHAT_TOO_FAST = "chat/too_fast"
 
 
 HTTP_STATUS = {

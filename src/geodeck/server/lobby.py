@@ -25,6 +25,7 @@ from geodeck.server.room import Room
 from geodeck.server.seats import SeatState
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
+from geodeck.server.storage.schema import Openness
 from geodeck.server.tokens import could_be_code, new_code, new_token, normal_code, token_hash
 from geodeck.server.writer import Writer
 
@@ -207,6 +208,7 @@ class Lobby:
             bank=stored.bank,
             banks=stored.banks,
             timeouts=stored.timeouts,
+            openness=stored.openness,
         )
 
     async def create(self, request: CreateTable, base: str) -> Created:
@@ -216,6 +218,7 @@ class Lobby:
         game, head = await self.run(creation.deal, self.settings, request, names, secret)
         pause = self.settings.pause if request.pause is None else request.pause
         tokens = {seat: new_token() for seat in claim}
+        opened = Openness(request.public, request.language, request.chat)
         seats = [
             SeatState(
                 name=names[i],
@@ -239,6 +242,7 @@ class Lobby:
                 secret=secret,
                 pause=pause,
                 bank=request.bank,
+                openness=opened,
             )
             try:
                 await self.run(
@@ -253,6 +257,7 @@ class Lobby:
                     secret=secret,
                     pause=pause,
                     bank=request.bank,
+                    opened=opened,
                 )
             except Conflict:
                 continue

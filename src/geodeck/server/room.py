@@ -21,6 +21,7 @@ from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
 from geodeck.server import dealing, sending
 from geodeck.server.bots import RoomBots
+from geodeck.server.chat import RoomChat
 from geodeck.server.clients import Client
 from geodeck.server.clock import Timekeeper
 from geodeck.server.errors import ACTION_REFUSALS, ErrorCode, engine_code
@@ -29,6 +30,7 @@ from geodeck.server.protocol import (
     PLAYING,
     WAITING,
     Act,
+    Chat,
     ClientMessage,
     Continue,
     DealInfo,
@@ -40,6 +42,7 @@ from geodeck.server.protocol import (
 )
 from geodeck.server.seats import Seating, SeatState
 from geodeck.server.storage import Conflict
+from geodeck.server.storage.schema import Openness
 
 if TYPE_CHECKING:
     from geodeck.server.lobby import Lobby
@@ -65,6 +68,7 @@ class Room:
         bank: float = 0.0,
         banks: Mapping[int, float] | None = None,
         timeouts: tuple[int, ...] = (),
+        openness: Openness | None = None,
     ) -> None:
         self.lobby = lobby
         self.code = code
@@ -89,6 +93,9 @@ class Room:
         """Open websockets and HTTP requests using this room (``Lobby.hold``)."""
         self.used = time.monotonic()
         """When the room was last put to use or let go of (``Lobby.sweep``)."""
+        self.openness = openness or Openness()
+        """Whether the lobby lists the table, its language, who may chat (``chat.py``)."""
+        self.chat = RoomChat(self)
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -147,6 +154,9 @@ class Room:
             spectators=self.spectators,
             outcome=None if outcome is None else outcome.to_wire(),
             deal=None if deal is None else DealInfo.model_validate(deal),
+            public=self.openness.public,
+            language=self.openness.language,
+            chat=self.openness.chat,
         )
 
     def deal(self) -> dict[str, str | None] | None:
@@ -173,6 +183,12 @@ class Room:
             return
         if isinstance(message, Continue):
             await self._continue(client, message)
+            return
+        if isinstance(message, Chat):
+            try:
+                self.chat.post(client, message)
+            except Refusal as refusal:
+                sending.refuse(self, client, refusal)
             return
         await self._act(client, message)
 
@@ -209,6 +225,7 @@ class Room:
                 self.clients.add(client)
             self.attend()
             sending.send_state(self, client)
+            self.chat.welcome(client)
             sending.broadcast_seats(self)
 
     async def leave(self, client: Client) -> None:

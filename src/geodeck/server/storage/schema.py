@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -75,6 +75,26 @@ timeouts = _keyed_by_code(
 its first history event: what the history says of it, not part of the record."""
 
 
+openness = _keyed_by_code(
+    "geodeck_openness",
+    Column("public", Boolean, nullable=False, index=True),
+    Column("language", String(8), nullable=False),
+    Column("chat", String(16), nullable=False),
+)
+"""Whether the lobby lists a table, the language its players speak and who may write in
+its chat (``listing.py``, ``chat.py``); a table stored before tables had them has no row
+(private, English, players write)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Openness:
+    """A table's place in the lobby and its chat, as its creator chose them."""
+
+    public: bool = False
+    language: str = "en"
+    chat: str = "players"
+
+
 class Conflict(Exception):
     """Another writer stored this table's row or action first."""
 
@@ -104,6 +124,7 @@ class StoredTable:
     """What each seat that used some of its bank has left."""
     timeouts: tuple[int, ...] = ()
     """The history events that begin a move the server played when a seat's time ran out."""
+    openness: Openness = Openness()
 
     def record(self) -> dict[str, Any]:
         """The table's full ``geodeck/1`` record."""

@@ -39,11 +39,13 @@ from geodeck.server.storage.batches import Batches
 from geodeck.server.storage.schema import (
     Append,
     Conflict,
+    Openness,
     SeatRow,
     StoredTable,
     actions,
     dumps,
     metadata,
+    openness,
     seats,
     table_secrets,
     tables,
@@ -165,9 +167,10 @@ class Storage:
         secret: bytes | None = None,
         pause: float = 0.0,
         bank: float = 0.0,
+        opened: Openness | None = None,
     ) -> None:
-        """Store a new table (with its secret, pause and bank); ``Conflict`` if its code
-        is taken."""
+        """Store a new table (with its secret, pause, bank and openness); ``Conflict`` if
+        its code is taken."""
         now = time.time()
         try:
             with self._tx() as conn:
@@ -201,6 +204,15 @@ class Storage:
                 if secret is not None:
                     conn.execute(insert(table_secrets).values(code=code, secret=secret.hex()))
                 conn.execute(insert(timings).values(code=code, pause=pause, bank=bank))
+                if opened is not None:
+                    conn.execute(
+                        insert(openness).values(
+                            code=code,
+                            public=opened.public,
+                            language=opened.language,
+                            chat=opened.chat,
+                        )
+                    )
         except IntegrityError as err:
             raise Conflict(f"table {code} exists") from err
 
@@ -314,7 +326,7 @@ class Storage:
         self._write(
             *(
                 delete(table).where(_of(table, code))
-                for table in (actions, seats, table_secrets, timings, timeouts, tables)
+                for table in (actions, seats, table_secrets, timings, timeouts, openness, tables)
             )
         )
 
@@ -344,6 +356,7 @@ class Storage:
             late = conn.execute(
                 select(timeouts.c.event).where(_of(timeouts, code)).order_by(timeouts.c.idx)
             ).all()
+            opened = conn.execute(select(openness).where(_of(openness, code))).first()
         banks = {} if timing is None or timing.banks is None else orjson.loads(timing.banks)
         return StoredTable(
             code=row.code,
@@ -359,6 +372,9 @@ class Storage:
             bank=0.0 if timing is None else timing.bank,
             banks={int(seat): float(left) for seat, left in banks.items()},
             timeouts=tuple(r.event for r in late),
+            openness=Openness()
+            if opened is None
+            else Openness(opened.public, opened.language, opened.chat),
         )
 
     def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:
