@@ -33,6 +33,8 @@ export const joinTable = (code, body) => call("POST", `/api/tables/${encodeURICo
 export const tableInfo = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}`);
 export const recordUrl = (code) => `/api/tables/${encodeURIComponent(code)}/record`;
 export const tableStats = (code) => call("GET", `/api/tables/${encodeURIComponent(code)}/stats`);
+export const openTables = () => call("GET", "/api/tables?open=1");
+export const myTables = (seats) => call("POST", "/api/tables/mine", { seats });
 
 const CLOSE_NOT_FOUND = 4404;
 const CLOSE_TOO_MANY_MISSES = 4429;
@@ -108,6 +110,11 @@ export class Connection {
   // The player has seen the moment the table waits after (docs/protocol.md, Moments).
   continueAfter(version) {
     return this.raw({ type: "continue", version });
+  }
+
+  // A line of the table's chat: { text } or { emote } (docs/protocol.md, Chat).
+  chat(line) {
+    return this.raw({ type: "chat", ...line });
   }
 
   close() {

@@ -3,7 +3,9 @@
 import { createTable } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
+import { openingFields } from "./opening.js";
+import { tablesSection } from "./opentables.js";
 import { keepName, keepSeat, playerName } from "./store.js";
 
 export function showLobby(root, { onTable }) {
@@ -20,8 +22,13 @@ export function showLobby(root, { onTable }) {
     pause: DEFAULT_PAUSE,
     difficulty: null,
     remove: 20,
+    // Who finds the table and who chats at it (opening.js).
+    public: false,
+    language: lang(),
+    chat: "players",
   };
   let busy = false;
+  const tables = tablesSection({ onTable });
 
   function setGame(game) {
     form.game = game;
@@ -48,6 +55,7 @@ export function showLobby(root, { onTable }) {
     if (form.variant === "hard") options.remove_country_questions = form.remove;
     const body = { game: form.game, variant: form.variant, seats, claim: [0], clock: form.clock, pause: form.pause, options };
     if (form.clock !== null && form.bank) body.bank = form.bank;
+    Object.assign(body, { public: form.public, language: form.language, chat: form.chat });
     try {
       const created = await createTable(body);
       keepName(form.seats[0].name.trim());
@@ -276,6 +284,7 @@ export function showLobby(root, { onTable }) {
             )
           : null,
       ),
+      openingFields(form),
       h("button", { type: "submit", class: "primary big", id: "create-table" }, t("lobby.create")),
     );
   }
@@ -319,12 +328,14 @@ export function showLobby(root, { onTable }) {
         h("section", { class: "hero" }, h("div", { class: "hero-cards", "aria-hidden": "true" }, heroCards())),
         createPanel(),
         joinPanel(),
+        tables.node,
       ),
     );
+    tables.refresh();
   }
 
   render();
-  return { refresh: render };
+  return { refresh: render, close: tables.close };
 }
 
 function heroCards() {
