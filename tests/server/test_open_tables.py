@@ -208,3 +208,21 @@ def test_a_database_from_before_openness_still_opens(tmp_path: Path) -> None:
         assert stored.openness.public is False
     finally:
         storage.close()
+
+
+def test_every_process_on_one_storage_lists_the_same_tables(tmp_path: Path) -> None:
+    """The list comes from storage: a table opened at one server shows at another."""
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    with running(fast_settings(url)) as first, running(fast_settings(url)) as second:
+        with first.http() as http:
+            created = create_table(http, [{"name": "Ann"}, {}], public=True, chat="off")
+        with second.http() as http:
+            tables = listed(http)
+            mine = http.post(
+                "/api/tables/mine",
+                json={
+                    "seats": [{"code": created["table"]["code"], "token": created["tokens"]["0"]}]
+                },
+            ).json()["tables"]
+        assert [(t["code"], t["chat"]) for t in tables] == [(created["table"]["code"], "off")]
+        assert [t["status"] for t in mine] == ["waiting"]
