@@ -127,3 +127,23 @@ def test_players_chat_mute_and_wave(server: str, browser: Browser, screenshots: 
     assert "a line Ann does not see" in saved
     for player in (ann, ben, cem):
         assert player.errors == [], player.errors
+
+
+def test_the_lobby_explains_tables_codes_bots_and_seats(server: str, browser: Browser) -> None:
+    ben = open_player(browser, "Ben", PHONE)
+    page = ben.page
+    page.goto(f"{server}/")
+    page.locator("#help-open").click()
+    dialog = page.locator("#help")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#help-title")).to_have_text("How tables work")
+    expect(dialog.locator(".help-section")).to_have_count(5)
+    expect(dialog.locator("#help-seats")).to_contain_text("seat 1 begins")
+    ben.shot("lobby-help-phone")
+    page.locator("#help-close").click()
+    expect(dialog).not_to_be_visible()
+    page.select_option("#lang", "it")
+    page.locator("#help-open").click()
+    expect(page.locator("#help-title")).to_have_text("Come funzionano i tavoli")
+    expect(dialog.locator("#help-bots")).to_contain_text("Oracolo")
+    assert ben.errors == []

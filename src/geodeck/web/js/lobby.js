@@ -3,6 +3,7 @@
 import { createTable } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js";
+import { closeHelp, helpButton } from "./help.js";
 import { lang, t } from "./i18n.js";
 import { openingFields } from "./opening.js";
 import { tablesSection } from "./opentables.js";
@@ -316,6 +317,7 @@ export function showLobby(root, { onTable }) {
       h("h2", {}, t("lobby.join")),
       h("label", { class: "field" }, h("span", {}, t("lobby.code")), input),
       h("button", { type: "submit", class: "primary" }, t("lobby.joinButton")),
+      helpButton(() => ({ game: null }), { label: "help.lobbyButton", title: "help.lobbyOpen" }),
     );
   }
 
@@ -335,7 +337,13 @@ export function showLobby(root, { onTable }) {
   }
 
   render();
-  return { refresh: render, close: tables.close };
+  return {
+    refresh: render,
+    close: () => {
+      tables.close();
+      closeHelp();
+    },
+  };
 }
 
 function heroCards() {
