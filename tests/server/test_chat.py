@@ -3,12 +3,15 @@ the lines kept for late comers, and that none of it reaches the record."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from geodeck.server.chat import EMOTES, KEEP, MAX_TEXT, RATE
 from tests.server.live import LiveServer, Player, create_table, run
+from tests.server.test_homes import processes
 
 
 async def seated(server: LiveServer, **extra: Any) -> tuple[dict[str, Any], Player, Player]:
@@ -213,3 +216,35 @@ def test_chat_never_reaches_the_record_or_the_states(server: LiveServer) -> None
         assert "xyzzy" not in str(room.head)
 
     run(case)
+
+
+def test_the_chat_and_the_open_tables_span_processes(
+    tmp_path: Path, postgres: str, pg_schema: str, redis_url: str
+) -> None:
+    """With several processes a line goes to everyone at the table whichever process each
+    connected to (the websocket is forwarded to the table's home), and every process lists
+    the same open tables."""
+    with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
+        urls = [url for _, url in started]
+        with httpx.Client(base_url=urls[0], timeout=10) as http:
+            created = create_table(
+                http, [{"name": "Ann"}, {"name": "Ben"}, {}], claim=[0, 1], public=True
+            )
+        code = created["table"]["code"]
+        for url in urls:
+            listed = httpx.get(f"{url}/api/tables?open=1", timeout=10).json()["tables"]
+            assert [t["code"] for t in listed] == [code]
+
+        async def case() -> None:
+            ws = [url.replace("http://", "ws://") + f"/ws/{code}" for url in urls]
+            ann = await Player(ws[0], "Ann").open()
+            ben = await Player(ws[1], "Ben").open()
+            await ann.hello(created["tokens"]["0"])
+            await ben.hello(created["tokens"]["1"])
+            await ben.send({"type": "chat", "text": "from the other process"})
+            await ann.wait(lambda: len(chats(ann)) == 1)
+            assert chats(ann)[0]["from"] == {"seat": 1, "name": "Ben"}
+            await ann.send({"type": "chat", "emote": "gg"})
+            await ben.wait(lambda: len(chats(ben)) == 2)
+
+        run(case)
