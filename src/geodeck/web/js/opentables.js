@@ -33,7 +33,7 @@ export function tablesSection({ onTable }) {
         held.length ? myTables(held.slice(0, 50).map(({ code, token }) => ({ code, token }))) : { tables: [] },
       ]);
       open = listed.tables;
-      mine = sitting.tables;
+      mine = sitting.tables.slice().sort((a, b) => b.updated - a.updated);
       failed = false;
     } catch {
       failed = true;
