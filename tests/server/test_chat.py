@@ -201,6 +201,7 @@ def test_chat_never_reaches_the_record_or_the_states(server: LiveServer) -> None
         code = created["table"]["code"]
         await ann.send({"type": "chat", "text": "secret-plan-xyzzy"})
         await ben.wait(lambda: len(chats(ben)) == 1)
+        await ann.wait(lambda: len(chats(ann)) == 1)
         with server.http() as http:
             info = http.get(f"/api/tables/{code}").text
         assert "xyzzy" not in info
