@@ -5,7 +5,9 @@ sizes."""
 
 from __future__ import annotations
 
+import json
 import time
+from importlib import resources
 
 import httpx
 import pytest
@@ -54,3 +56,33 @@ def test_a_finished_game_shows_ranking_statistics_and_hardest(
         watcher.shot(f"endgame-{game}-{size}")
         assert watcher.errors == []
         page.context.close()
+
+
+def test_the_hardest_countries_are_named_in_the_page_language(
+    browser: Browser, server: str
+) -> None:
+    """In German the hardest countries carry their German names: the card's where the page
+    has seen it, else the browser's name for the country code, never the English one."""
+    deck = json.loads(
+        (resources.files("geodeck") / "decks" / "data" / "undercover.json").read_text("utf-8")
+    )["countries"]
+    code = finished_table(server, "undercover", 3)
+    stats = httpx.get(f"{server}/api/tables/{code}/stats").json()
+    watcher = open_player(browser, "watcher-de", DESKTOP)
+    page = watcher.page
+    page.goto(f"{server}/")
+    page.select_option("#lang", "de")
+    page.goto(f"{server}/?table={code}")
+    page.wait_for_selector("#endgame-hardest li", timeout=20000)
+    shown = page.locator("#endgame-hardest li strong").all_inner_texts()
+    assert len(shown) == len(stats["hardest"])
+    differs = 0
+    for name, entry in zip(shown, stats["hardest"], strict=True):
+        country = entry["country"]
+        browser_name = page.evaluate(
+            f"new Intl.DisplayNames(['de'], {{type: 'region'}}).of({json.dumps(country)})"
+        )
+        assert name in (deck[country]["name_de"], browser_name), (name, entry)
+        differs += name != entry["name"]
+    assert differs or all(deck[e["country"]]["name_de"] == e["name"] for e in stats["hardest"])
+    assert watcher.errors == []

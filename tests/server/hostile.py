@@ -136,6 +136,9 @@ WRONG_TYPES: dict[str, list[Any]] = {
     "options": [[], "x", 1, True, None],
     "seed": [-1, 2**63, 1.5, "1", True, [], 1e30, 2**64 + 1],
     "deck": ["x", 1, True, 1.5],
+    "public": ["yes", 1, None, [], 0],
+    "language": ["fr", "", "EN", 1, None, []],
+    "chat": ["all", "", "Players", 1, None, True],
 }
 """Values of the wrong type, or out of range, for each field of a create request (a clock
 of 0.01 s is under the test server's shortest clock)."""
@@ -518,6 +521,18 @@ def bad_act(rng: random.Random) -> Bad:
     return Bad(json.dumps(rng.choice(acts)), MALFORMED)
 
 
+def bad_chat(rng: random.Random) -> Bad:
+    """A chat message that is not one in its form (the checks of its text come after)."""
+    chats: list[dict[str, Any]] = [
+        {"type": "chat", "text": rng.choice([5, [], {}, True, 1.5])},
+        {"type": "chat", "emote": rng.choice([5, [], {}, True])},
+        {"type": "chat", "text": "x" * 1001},
+        {"type": "chat", "emote": "x" * 33},
+        {"type": "chat", "text": "hi", "to": rng.choice([0, "Ann"])},
+    ]
+    return Bad(json.dumps(rng.choice(chats)), MALFORMED)
+
+
 GARBAGE: list[Callable[[random.Random], Bad]] = [
     truncated,
     not_an_object,
@@ -531,6 +546,7 @@ GARBAGE: list[Callable[[random.Random], Bad]] = [
     not_a_number,
     bad_hello,
     bad_act,
+    bad_chat,
 ]
 
 

@@ -109,3 +109,22 @@ def test_every_moment_the_table_waits_after_has_help() -> None:
     for event in MOMENTS:
         family = event.__module__.split(".")[1]
         assert event.event in index[family]["moments"], (family, event.event)
+
+
+def test_the_lobby_help_has_the_same_sections_in_each_language() -> None:
+    """How tables, codes, seats and bots work (``web/help/lobby.json``), as the lobby's
+    help dialog shows it: the same sections, each with as many paragraphs, in each language."""
+    lobby = load("lobby")
+    assert set(lobby) == set(LANGUAGES)
+    english = lobby["en"]["sections"]
+    assert {"tables", "seats", "bots"} <= {section["id"] for section in english}
+    for language in LANGUAGES:
+        text = lobby[language]
+        assert text["title"].strip(), language
+        assert [s["id"] for s in text["sections"]] == [s["id"] for s in english], language
+        for section, original in zip(text["sections"], english, strict=True):
+            assert section["title"].strip(), (language, section["id"])
+            assert len(section["body"]) == len(original["body"]), (language, section["id"])
+            assert all(said.strip() for said in section["body"]), (language, section["id"])
+            if language != "en":
+                assert section["body"] != original["body"], (language, section["id"])

@@ -35,6 +35,7 @@ from geodeck.cli.play import play
 from geodeck.cli.practice.command import practice
 from geodeck.cli.practice.daily import daily
 from geodeck.cli.replay import replay
+from geodeck.cli.rules import rules
 from geodeck.cli.serve import serve
 from geodeck.cli.simulate import simulate
 from geodeck.cli.verify import verify
@@ -56,6 +57,7 @@ app.command()(serve)
 app.command()(simulate)
 app.command()(verify)
 app.command()(about)
+app.command()(rules)
 app.add_typer(deck_app, name="deck")
 app.add_typer(data_app, name="data")
 

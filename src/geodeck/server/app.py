@@ -27,6 +27,7 @@ from geodeck.server import (
     connection,
     daily,
     finished,
+    listing,
     practice_api,
     ratings_api,
     recovery,
@@ -71,6 +72,16 @@ def flags_folder() -> Path:
 
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
+
+
+def _mount_files(app: FastAPI) -> None:
+    """The flags and the browser front end, where they are installed."""
+    flags = flags_folder()
+    if flags.is_dir():
+        app.mount("/flags", StaticFiles(directory=flags), name="flags")
+    folder = web_folder()
+    if folder.is_dir():
+        app.mount("/", StaticFiles(directory=folder, html=True), name="web")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -169,6 +180,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers={"Content-Disposition": f'attachment; filename="geodeck-{room.code}.json"'},
         )
 
+    listing.register(app, lobby)
     for part in (replays, finished, ratings_api, daily, rematch, recovery, classroom):
         part.register(app, lobby, limiter)
     practice_api.register(app, settings, storage)
@@ -177,12 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def play(websocket: WebSocket, code: str) -> None:
         await connection.play(websocket, code, lobby, limiter)
 
-    flags = flags_folder()
-    if flags.is_dir():
-        app.mount("/flags", StaticFiles(directory=flags), name="flags")
-    folder = web_folder()
-    if folder.is_dir():
-        app.mount("/", StaticFiles(directory=folder, html=True), name="web")
+    _mount_files(app)
     if isinstance(lobby.fanout, Homes):
         app.add_middleware(HomeRouter, homes=lobby.fanout)
     app.add_middleware(BodyLimit, limit=MAX_BODY)

@@ -82,6 +82,13 @@ class ErrorCode(StrEnum):
     PRACTICE_UNKNOWN_GAME = "practice/unknown_game"
     PRACTICE_UNKNOWN_CARD = "practice/unknown_card"
     PRACTICE_TOO_MANY_ANSWERS = "practice/too_many_answers"
+    # chat (chat.py)
+    CHAT_NOT_ALLOWED = "chat/not_allowed"
+    CHAT_EMPTY = "chat/empty"
+    CHAT_TOO_LONG = "chat/too_long"
+    CHAT_BAD_TEXT = "chat/bad_text"
+    CHAT_BAD_EMOTE = "chat/bad_emote"
+    CHAT_TOO_FAST = "chat/too_fast"
 
 
 HTTP_STATUS = {

@@ -26,6 +26,7 @@ from geodeck.server.room import Room
 from geodeck.server.seats import SeatState
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
+from geodeck.server.storage.schema import Openness
 from geodeck.server.tokens import could_be_code, new_code, new_token, normal_code, token_hash
 from geodeck.server.writer import Writer
 
@@ -216,6 +217,7 @@ class Lobby:
             banks=stored.banks,
             timeouts=stored.timeouts,
             again=stored.rematch,
+            openness=stored.openness,
         )
 
     async def create(
@@ -231,6 +233,7 @@ class Lobby:
         await self.rater.know(request.game)
         pause = self.settings.pause if request.pause is None else request.pause
         tokens = {seat: new_token() for seat in claim}
+        opened = Openness(request.public, request.language, request.chat)
         seats = [
             SeatState(
                 name=names[i],
@@ -254,6 +257,7 @@ class Lobby:
                 secret=secret,
                 pause=pause,
                 bank=request.bank,
+                openness=opened,
             )
             try:
                 await self.run(
@@ -268,6 +272,7 @@ class Lobby:
                     secret=secret,
                     pause=pause,
                     bank=request.bank,
+                    opened=opened,
                 )
             except Conflict:
                 continue

@@ -79,13 +79,33 @@ class Continue(_Strict):
     """The version of the state that showed the moment (``pause.version``)."""
 
 
-ClientMessage = Hello | Act | Ping | Continue
+# -- chat (chat.py) --
 
-_CLIENT_TYPES: dict[str, type[Hello] | type[Act] | type[Ping] | type[Continue]] = {
+
+class Chat(_Strict):
+    """A line of the table's chat: a ``text`` or one ``emote`` of ``chat.EMOTES``."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=1000)] | None = None
+    emote: Annotated[str, Field(max_length=32)] | None = None
+
+
+ChatMode = Literal["players", "everyone", "off"]
+"""Who may write in a table's chat: its players, also spectators, nobody."""
+
+LANGUAGES = ("en", "de", "it")
+Language = Literal["en", "de", "it"]
+
+# -- end of chat --
+
+ClientMessage = Hello | Act | Ping | Continue | Chat
+
+_CLIENT_TYPES: dict[str, type[Hello] | type[Act] | type[Ping] | type[Continue] | type[Chat]] = {
     "hello": Hello,
     "act": Act,
     "ping": Ping,
     "continue": Continue,
+    "chat": Chat,
 }
 
 
@@ -107,7 +127,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if model is None:
         raise Refusal(
             ErrorCode.PROTOCOL_UNKNOWN_TYPE,
-            f"unknown message type {kind!r} (hello, act, ping, continue)",
+            f"unknown message type {kind!r} (hello, act, ping, continue, chat)",
         )
     try:
         message = model.model_validate(raw)
@@ -328,6 +348,10 @@ class CreateTable(_Strict):
     deck: dict[str, Any] | list[Any] | None = None
     player: PlayerSpec | None = None
     """The creator's player key, for the first seat they claim."""
+    public: bool = False
+    """List the table in the lobby while it waits for players (listing.py)."""
+    language: Language = "en"
+    chat: ChatMode = "players"
 
 
 class JoinTable(_Strict):
@@ -356,6 +380,9 @@ class TableInfo(BaseModel):
     (``null`` for a person who played without a player key)."""
     rematch: str | None = None
     """The code of the table that plays this one again, once there is one."""
+    public: bool = False
+    language: str = "en"
+    chat: str = "players"
 
 
 class RatingChange(BaseModel):

@@ -21,6 +21,7 @@ from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
 from geodeck.server import dealing, recovery, sending
 from geodeck.server.bots import RoomBots
+from geodeck.server.chat import RoomChat
 from geodeck.server.clients import Client
 from geodeck.server.clock import Timekeeper
 from geodeck.server.errors import ACTION_REFUSALS, ErrorCode, engine_code
@@ -29,6 +30,7 @@ from geodeck.server.protocol import (
     PLAYING,
     WAITING,
     Act,
+    Chat,
     ClientMessage,
     Continue,
     DealInfo,
@@ -41,6 +43,7 @@ from geodeck.server.protocol import (
 from geodeck.server.rematch import tell as tell_rematch
 from geodeck.server.seats import Seating, SeatState
 from geodeck.server.storage import Conflict
+from geodeck.server.storage.schema import Openness
 
 if TYPE_CHECKING:
     from geodeck.server.lobby import Lobby
@@ -67,6 +70,7 @@ class Room:
         banks: Mapping[int, float] | None = None,
         timeouts: tuple[int, ...] = (),
         again: str | None = None,
+        openness: Openness | None = None,
     ) -> None:
         self.lobby = lobby
         self.code = code
@@ -93,6 +97,9 @@ class Room:
         """When the room was last put to use or let go of (``Lobby.sweep``)."""
         self.rematch = again
         """The code of the table that plays this one again (``rematch.py``)."""
+        self.openness = openness or Openness()
+        """Whether the lobby lists the table, its language, who may chat (``chat.py``)."""
+        self.chat = RoomChat(self)
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -152,6 +159,9 @@ class Room:
             outcome=None if outcome is None else outcome.to_wire(),
             deal=None if deal is None else DealInfo.model_validate(deal),
             rematch=self.rematch,
+            public=self.openness.public,
+            language=self.openness.language,
+            chat=self.openness.chat,
         )
 
     def deal(self) -> dict[str, str | None] | None:
@@ -178,6 +188,12 @@ class Room:
             return
         if isinstance(message, Continue):
             await self._continue(client, message)
+            return
+        if isinstance(message, Chat):
+            try:
+                self.chat.post(client, message)
+            except Refusal as refusal:
+                sending.refuse(self, client, refusal)
             return
         await self._act(client, message)
 
@@ -217,6 +233,7 @@ class Room:
             self.attend()
             sending.send_state(self, client)
             tell_rematch(self, client)
+            self.chat.welcome(client)
             sending.broadcast_seats(self)
 
     async def leave(self, client: Client) -> None:

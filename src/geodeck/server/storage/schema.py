@@ -148,6 +148,26 @@ class PracticeAnswerRow:
     at: float
 
 
+openness = _keyed_by_code(
+    "geodeck_openness",
+    Column("public", Boolean, nullable=False, index=True),
+    Column("language", String(8), nullable=False),
+    Column("chat", String(16), nullable=False),
+)
+"""Whether the lobby lists a table, the language its players speak and who may write in
+its chat (``listing.py``, ``chat.py``); a table stored before tables had them has no row
+(private, English, players write)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Openness:
+    """A table's place in the lobby and its chat, as its creator chose them."""
+
+    public: bool = False
+    language: str = "en"
+    chat: str = "players"
+
+
 class Conflict(Exception):
     """Another writer stored this table's row or action first."""
 
@@ -179,6 +199,7 @@ class StoredTable:
     """The history events that begin a move the server played when a seat's time ran out."""
     rematch: str | None = None
     """The code of the table made to play this one again, if any (``rematch.py``)."""
+    openness: Openness = Openness()
 
     def record(self) -> dict[str, Any]:
         """The table's full ``geodeck/1`` record."""

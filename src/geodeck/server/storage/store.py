@@ -40,12 +40,14 @@ from geodeck.server.storage.batches import Batches
 from geodeck.server.storage.schema import (
     Append,
     Conflict,
+    Openness,
     PracticeAnswerRow,
     SeatRow,
     StoredTable,
     actions,
     dumps,
     metadata,
+    openness,
     rematches,
     seats,
     table_secrets,
@@ -168,9 +170,10 @@ class Storage:
         secret: bytes | None = None,
         pause: float = 0.0,
         bank: float = 0.0,
+        opened: Openness | None = None,
     ) -> None:
-        """Store a new table (with its secret, pause and bank); ``Conflict`` if its code
-        is taken."""
+        """Store a new table (with its secret, pause, bank and openness); ``Conflict`` if
+        its code is taken."""
         now = time.time()
         try:
             with self._tx() as conn:
@@ -204,6 +207,15 @@ class Storage:
                 if secret is not None:
                     conn.execute(insert(table_secrets).values(code=code, secret=secret.hex()))
                 conn.execute(insert(timings).values(code=code, pause=pause, bank=bank))
+                if opened is not None:
+                    conn.execute(
+                        insert(openness).values(
+                            code=code,
+                            public=opened.public,
+                            language=opened.language,
+                            chat=opened.chat,
+                        )
+                    )
         except IntegrityError as err:
             raise Conflict(f"table {code} exists") from err
 
@@ -317,7 +329,16 @@ class Storage:
         self._write(
             *(
                 delete(table).where(_of(table, code))
-                for table in (actions, seats, table_secrets, timings, timeouts, rematches, tables)
+                for table in (
+                    actions,
+                    seats,
+                    table_secrets,
+                    timings,
+                    timeouts,
+                    rematches,
+                    openness,
+                    tables,
+                )
             )
         )
 
@@ -365,6 +386,7 @@ class Storage:
                 select(timeouts.c.event).where(_of(timeouts, code)).order_by(timeouts.c.idx)
             ).all()
             again = conn.execute(select(rematches.c.rematch).where(_of(rematches, code))).first()
+            opened = conn.execute(select(openness).where(_of(openness, code))).first()
         banks = {} if timing is None or timing.banks is None else orjson.loads(timing.banks)
         return StoredTable(
             code=row.code,
@@ -381,6 +403,9 @@ class Storage:
             banks={int(seat): float(left) for seat, left in banks.items()},
             timeouts=tuple(r.event for r in late),
             rematch=None if again is None else again.rematch,
+            openness=Openness()
+            if opened is None
+            else Openness(opened.public, opened.language, opened.chat),
         )
 
     def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:

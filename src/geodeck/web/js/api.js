@@ -43,6 +43,8 @@ export const tableStats = (code) => call("GET", `/api/tables/${encodeURIComponen
 // A seat's token goes in the body, never in an address (docs/protocol.md, Seat links).
 export const rematchTable = (code, token) => call("POST", `/api/tables/${encodeURIComponent(code)}/rematch`, { token });
 export const seatLink = (code, token) => call("POST", `/api/tables/${encodeURIComponent(code)}/seat-link`, { token });
+export const openTables = () => call("GET", "/api/tables?open=1");
+export const myTables = (seats) => call("POST", "/api/tables/mine", { seats });
 
 const CLOSE_NOT_FOUND = 4404;
 const CLOSE_TOO_MANY_MISSES = 4429;
@@ -127,6 +129,11 @@ export class Connection {
   // The player has seen the moment the table waits after (docs/protocol.md, Moments).
   continueAfter(version) {
     return this.raw({ type: "continue", version });
+  }
+
+  // A line of the table's chat: { text } or { emote } (docs/protocol.md, Chat).
+  chat(line) {
+    return this.raw({ type: "chat", ...line });
   }
 
   close() {

@@ -4,8 +4,9 @@
 
 import { tableStats } from "./api.js";
 import { h } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { lang, nameOf, t } from "./i18n.js";
 import { ratingBlock } from "./ratings.js";
+import { countryName } from "./undercover/notes.js";
 
 const CAUSES = ["challenging", "challenged", "guesses", "exchanges"];
 
@@ -29,7 +30,7 @@ export function endgame(state, ctx) {
   const body = h("section", { class: "endgame", id: "endgame", "aria-live": "polite" }, h("h3", {}, t("stats.title")));
   if (error) body.append(h("p", { class: "endgame-failed" }, t("stats.failed", { message: error })));
   else if (!data) body.append(h("p", { class: "endgame-loading" }, t("stats.loading")));
-  else if (data.family === "undercover") body.append(...undercover(data));
+  else if (data.family === "undercover") body.append(...undercover(data, ctx));
   else body.append(...cross(data, state));
   const rated = ratingBlock(state, ctx);
   if (rated) body.append(rated);
@@ -99,7 +100,15 @@ function signed(won, lost) {
   return parts.length ? parts.join(" ") : "0";
 }
 
-function undercover(data) {
+// A hidden country's name in the page's language: from its card where this page has seen
+// it, else as the Undercover pages name it (countryName); the statistics name it in English.
+function countryLabel(ctx, r) {
+  const known = (ctx.memory.countries || {})[r.country];
+  if (known) return nameOf(known);
+  return lang() === "en" ? r.name : countryName(ctx, r.country);
+}
+
+function undercover(data, ctx) {
   const names = data.players.map((p) => p.name);
   const play = sheet(
     "endgame-players",
@@ -118,7 +127,7 @@ function undercover(data) {
       h(
         "li",
         { "data-country": r.country },
-        h("strong", {}, r.name),
+        h("strong", {}, countryLabel(ctx, r)),
         " — ",
         t(r.discovered ? "stats.found" : "stats.notFound", { round: r.round, name: names[r.undercover], count: r.asked, right: r.stones_right, stones: r.stones }),
       ),

@@ -7,6 +7,8 @@ import { lang, onLangChange, t } from "./i18n.js";
 
 const TEXTS = {};
 let index = null;
+// How tables, codes, bots and seats work, for the lobby (../help/lobby.json, by language).
+let lobbyTexts = null;
 let loading = null;
 // What the open dialog shows: a function giving { game, variant, state }.
 let source = null;
@@ -20,8 +22,9 @@ function load() {
       if (!response.ok) throw new Error(`${url(name)}: ${response.status}`);
       return response.json();
     };
-    loading = Promise.all(["index", "en", "de", "it"].map(get)).then(([found, ...texts]) => {
+    loading = Promise.all(["index", "lobby", "en", "de", "it"].map(get)).then(([found, lobby, ...texts]) => {
       index = found;
+      lobbyTexts = lobby;
       ["en", "de", "it"].forEach((code, i) => (TEXTS[code] = texts[i]));
     });
     loading.catch(() => (loading = null));
@@ -53,7 +56,29 @@ function paragraphs(section, variant) {
   return [...section.body, ...(extra || [])];
 }
 
+// The lobby's help (no game): the sections of ../help/lobby.json.
+function lobbyContent() {
+  const text = lobbyTexts[lang()] || lobbyTexts.en;
+  return [
+    h(
+      "header",
+      { class: "help-head" },
+      h("h2", { id: "help-title" }, text.title),
+      h("button", { type: "button", class: "ghost small", id: "help-close", onclick: closeHelp }, t("help.close")),
+    ),
+    ...text.sections.map((section) =>
+      h(
+        "section",
+        { class: "help-section", id: `help-${section.id}`, "data-section": section.id, "aria-labelledby": `help-h-${section.id}` },
+        h("h3", { id: `help-h-${section.id}` }, section.title),
+        section.body.map((said) => h("p", {}, said)),
+      ),
+    ),
+  ];
+}
+
 function content(game, variant, state) {
+  if (!game) return lobbyContent();
   const family = familyOfGame(game);
   const text = (TEXTS[lang()] || TEXTS.en)[family];
   const current = currentSection(family, state);
@@ -88,7 +113,7 @@ function draw(scroll) {
   const { game, variant, state } = source();
   const before = dialog.querySelector(".help-section.current");
   replace(dialog, ...content(game, variant, state));
-  dialog.dataset.game = game;
+  dialog.dataset.game = game || "";
   const now = dialog.querySelector(".help-section.current");
   dialog.dataset.current = now ? now.dataset.section : "";
   if (now && (scroll || !before || before.dataset.section !== now.dataset.section)) {
@@ -127,8 +152,9 @@ export function refreshHelp() {
   if (dialog && dialog.open) draw(false);
 }
 
-// The "Rules" button of a table's bar; `from` gives { game, variant, state }.
-export function helpButton(from) {
+// The "Rules" button of a table's bar; `from` gives { game, variant, state } (no game: the
+// lobby's help, with `label` and `title` of its own).
+export function helpButton(from, { label = "help.button", title = "help.open" } = {}) {
   return h(
     "button",
     {
@@ -137,11 +163,11 @@ export function helpButton(from) {
       id: "help-open",
       "aria-haspopup": "dialog",
       "aria-controls": "help",
-      title: t("help.open"),
+      title: t(title),
       onclick: () => openHelp(from),
     },
     h("span", { "aria-hidden": "true" }, "? "),
-    t("help.button"),
+    t(label),
   );
 }
 

@@ -3,10 +3,13 @@
 import { createTable } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js";
-import { t } from "./i18n.js";
+import { closeHelp, helpButton } from "./help.js";
+import { lang, t } from "./i18n.js";
 import { playerField } from "./player.js";
 import { levelHint, levelLabel, playerPanel } from "./ratings.js";
 import { practiceEntry } from "./practice-entry.js";
+import { openingFields } from "./opening.js";
+import { tablesSection } from "./opentables.js";
 import { keepName, keepSeat, playerName } from "./store.js";
 
 export function showLobby(root, { onTable, onPractice }) {
@@ -23,8 +26,13 @@ export function showLobby(root, { onTable, onPractice }) {
     pause: DEFAULT_PAUSE,
     difficulty: null,
     remove: 20,
+    // Who finds the table and who chats at it (opening.js).
+    public: false,
+    language: lang(),
+    chat: "players",
   };
   let busy = false;
+  const tables = tablesSection({ onTable });
 
   function setGame(game) {
     form.game = game;
@@ -53,6 +61,7 @@ export function showLobby(root, { onTable, onPractice }) {
     if (form.clock !== null && form.bank) body.bank = form.bank;
     const player = playerField(form.seats[0].name);
     if (player) body.player = player;
+    Object.assign(body, { public: form.public, language: form.language, chat: form.chat });
     try {
       const created = await createTable(body);
       keepName(form.seats[0].name.trim());
@@ -282,6 +291,7 @@ export function showLobby(root, { onTable, onPractice }) {
             )
           : null,
       ),
+      openingFields(form),
       h("button", { type: "submit", class: "primary big", id: "create-table" }, t("lobby.create")),
     );
   }
@@ -318,6 +328,7 @@ export function showLobby(root, { onTable, onPractice }) {
       h("label", { class: "field" }, h("span", {}, t("lobby.code")), input),
       h("button", { type: "submit", class: "primary" }, t("lobby.joinButton")),
       h("a", { class: "button ghost classroom-entry", id: "classroom-entry", href: "/?classroom" }, `🏫 ${t("class.entry")}`),
+      helpButton(() => ({ game: null }), { label: "help.lobbyButton", title: "help.lobbyOpen" }),
     );
   }
 
@@ -332,12 +343,20 @@ export function showLobby(root, { onTable, onPractice }) {
         joinPanel(),
         onPractice && practiceEntry(onPractice),
         playerPanel(render),
+        tables.node,
       ),
     );
+    tables.refresh();
   }
 
   render();
-  return { refresh: render };
+  return {
+    refresh: render,
+    close: () => {
+      tables.close();
+      closeHelp();
+    },
+  };
 }
 
 function heroCards() {

@@ -78,3 +78,35 @@ export function practiceProgress(name) {
 export function keepPracticeProgress(name, data) {
   write(`practice.${name.trim().toLowerCase()}`, data);
 }
+
+// Every table this browser holds a seat at: [{ code, seat, token }].
+export function heldSeats() {
+  const held = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(`${PREFIX}seat.`)) continue;
+      const code = key.slice(PREFIX.length + 5);
+      const entry = seatFor(code);
+      if (entry) held.push({ code, seat: entry.seat, token: entry.token });
+    }
+  } catch {
+    // storage may be off
+  }
+  return held;
+}
+
+// Forget a table: its seat, its first deal, its muted seats.
+export function forgetTable(code) {
+  for (const key of [`seat.${code}`, `deal.${code}`, `muted.${code}`]) write(key, null);
+}
+
+// The seats whose chat lines this browser hides at a table.
+export function mutedSeats(code) {
+  const value = read(`muted.${code}`);
+  return Array.isArray(value) ? value.filter((seat) => typeof seat === "number" || seat === "spectators") : [];
+}
+
+export function keepMuted(code, seats) {
+  write(`muted.${code}`, seats.length ? seats : null);
+}

@@ -1,6 +1,7 @@
 // A table: claim a seat or watch, keep the websocket, and hand each state to its game's view.
 
 import { ApiError, Connection, joinTable, recordUrl, tableInfo } from "./api.js";
+import { tableChat } from "./chat.js";
 import { clockLine, tick } from "./clock.js";
 import * as cross from "./cross/index.js";
 import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
@@ -60,6 +61,9 @@ export function openTable(root, code, { watch, onLobby, move }) {
   };
   let clockTimer = null;
   ctx.rerender = () => render();
+  // The table's chat, beside the table so that it keeps what is typed across renders.
+  const chat = tableChat(code, { send: (line) => Boolean(ctx.conn && ctx.conn.chat(line)) });
+  root.after(chat.node);
 
   function connect(hello) {
     if (ctx.conn) ctx.conn.close();
@@ -78,6 +82,10 @@ export function openTable(root, code, { watch, onLobby, move }) {
   }
 
   function onMessage(message) {
+    if (message.type === "chat" || message.type === "chat_log") {
+      chat.receive(message);
+      return;
+    }
     if (message.type === "state" || message.type === "error") ctx.pending = false;
     if (message.type === "state") {
       ctx.state = withHistory(message);
@@ -109,6 +117,10 @@ export function openTable(root, code, { watch, onLobby, move }) {
       }
       // A late Continue, or a move sent while the table waited, changes nothing: no alarm.
       if (["continue/not_paused", "continue/stale", "act/paused"].includes(message.code)) return;
+      if (message.code.startsWith("chat/")) {
+        toast(t(`chat.error.${message.code.slice(5)}`), "error");
+        return;
+      }
       if (message.code !== "act/stale") toast(t("error.generic", { message: message.message }), "error");
     }
   }
@@ -180,6 +192,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
     bar();
     const state = ctx.state;
     if (!state) return;
+    chat.update(state);
     const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
     const name = familyOf(state);
     const family = FAMILIES[name];
@@ -402,6 +415,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
       closeHelp();
       closeSeatLink();
       resetTitle();
+      chat.close();
       if (ctx.conn) ctx.conn.close();
     },
   };
