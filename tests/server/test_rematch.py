@@ -7,6 +7,7 @@ clients, now and later, and kept in storage."""
 from __future__ import annotations
 
 import random
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from geodeck.server.storage import Conflict, Storage
 from geodeck.server.tokens import token_hash
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, create_table, play_out, run, running
+from tests.server.test_ratings_server import wait_rated
 
 
 def test_a_rematch_is_refused_before_the_end_and_without_a_seat(server: LiveServer) -> None:
@@ -211,3 +213,37 @@ def test_storage_keeps_one_rematch_a_table(
         assert store.rematch_of("AAAAAA") is None
     finally:
         store.close()
+
+
+def test_a_rematch_keeps_the_chat_the_language_and_the_player_keys(sqlite_url: str) -> None:
+    """docs/protocol.md, Rematch: the new table has the old one's chat mode and language,
+    and each seat's player key, so the second game is rated too (docs/ratings.md)."""
+    key = secrets.token_hex(16)
+    seats = [{"name": "Ann"}, {"name": "Robo", "bot": "random"}]
+    extra: dict[str, Any] = {"pause": 0, "chat": "everyone", "language": "de"}
+    with running(fast_settings(sqlite_url)) as server:
+        with server.http() as http:
+            created = create_table(http, seats, player={"key": key, "nickname": "Ann"}, **extra)
+        code, tokens = created["table"]["code"], created["tokens"]
+
+        async def first() -> None:
+            (ann,) = await finish(server, code, tokens)
+            await ann.close()
+
+        run(first)
+        before = wait_rated(server, code)["ratings"][0]
+        with server.http() as http:
+            made = http.post(f"/api/tables/{code}/rematch", json={"token": tokens["0"]}).json()
+        again = made["rematch"]
+        assert made["table"]["chat"] == "everyone"
+        assert made["table"]["language"] == "de"
+
+        async def second() -> None:
+            (ann,) = await finish(server, again, tokens)
+            await ann.close()
+
+        run(second)
+        rated = wait_rated(server, again)
+    assert before is not None
+    assert rated["ratings"][0] is not None
+    assert rated["ratings"][0]["before"] == before["after"]

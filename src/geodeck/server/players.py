@@ -208,3 +208,16 @@ def seat_keys(storage: Storage, code: str) -> Sequence[int]:
     with storage.engine.connect() as conn:
         rows = conn.execute(select(seat_players.c.seat).where(seat_players.c.code == code)).all()
     return [r.seat for r in rows]
+
+
+def carry_over(storage: Storage, code: str, again: str) -> None:
+    """Table ``again`` plays table ``code`` again: each seat keeps its player key."""
+    with storage.engine.begin() as conn:
+        rows = conn.execute(
+            select(seat_players.c.seat, seat_players.c.key_hash).where(seat_players.c.code == code)
+        ).all()
+        if rows:
+            conn.execute(
+                insert(seat_players),
+                [{"code": again, "seat": r.seat, "key_hash": r.key_hash} for r in rows],
+            )

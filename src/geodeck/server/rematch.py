@@ -11,17 +11,20 @@ seat or process, gets the same table; every client connected to the old table is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from geodeck.server import players
 from geodeck.server.bodies import parse
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import (
     FINISHED,
+    ChatMode,
     CreateTable,
     ErrorBody,
+    Language,
     Refusal,
     SeatSpec,
     TableInfo,
@@ -89,6 +92,8 @@ def request_of(room: Room) -> tuple[CreateTable, dict[int, str]]:
         pause=room.timekeeper.pause_seconds,
         options=options,
         deck=deck,
+        language=cast("Language", room.openness.language),
+        chat=cast("ChatMode", room.openness.chat),
     )
     hashes = {i: s.token_hash for i, s in enumerate(room.seats) if s.human and s.token_hash}
     return request, hashes
@@ -126,6 +131,7 @@ async def _new_table(lobby: Lobby, room: Room, base: str) -> str:
         if kept is None:
             raise Refusal(ErrorCode.SERVER_STORAGE, "the rematch could not be stored") from None
         return kept
+    await lobby.run(players.carry_over, lobby.storage, room.code, again)
     return again
 
 
