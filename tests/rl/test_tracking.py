@@ -50,6 +50,36 @@ def test_the_tracked_observation_and_mask_are_those_of_the_whole_view(
     assert steps > 20
 
 
+GAMES = [
+    pytest.param(info.id, players, id=f"{info.id}-{players}")
+    for info in catalogue()
+    for players in sorted({info.players[0], info.players[1]})
+]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_observation_followed_from_the_events_is_the_views_at_every_step(
+    game: str, players: int
+) -> None:
+    """Every seat and a spectator observed after every action of several random games:
+    what the events gave each tracker is what the seat's whole view encodes."""
+    episode = Episode(game, seats=players)
+    checked = 0
+    for seed in (11, 12, 13):
+        rng = random.Random(seed)
+        episode.deal(seed)
+        while True:
+            for seat in [None, *range(players)]:
+                expected = episode.codec.encode(episode.game.view(seat))
+                assert np.array_equal(episode.observation(seat), expected), (seed, seat)
+                checked += 1
+            seat = episode.seat
+            if seat is None:
+                break
+            episode.act(seat, rng.choice(sorted(episode.legal(seat))))
+    assert checked > 3 * 20 * (players + 1)
+
+
 def test_a_returned_observation_is_the_callers_own() -> None:
     episode = Episode("uppsala", seats=2)
     episode.deal(1)

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from geodeck.core.game import Viewer
 from geodeck.decks.countries import ANSWERS
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone
@@ -174,11 +175,18 @@ class UndercoverTracker:
 
     def __init__(self, codec: UndercoverCodec, seat: int | None) -> None:
         self.codec = codec
+        self.seat = seat
         self.me = seat if seat is not None else 0
         self.seen = 0
         self.out = np.zeros(SIZE, dtype=np.float32)
         self._layout: tuple[Any, ...] | None = None
         self._questions: list[Any] | None = None
+
+    def observe(self, game: Any, viewer: Viewer) -> Array:
+        """The observation of the seat's view of ``game`` now, from the view's layers
+        with the events since the last one."""
+        alike, own = viewer.layers(self.seat, since=self.seen)
+        return self.update(alike, own)
 
     def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
         self.seen = own["history_from"] + len(own["history"])
