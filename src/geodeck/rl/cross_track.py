@@ -8,7 +8,7 @@ once, as it comes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -51,6 +51,8 @@ class CrossTracker:
         """Events of the game's history taken in so far."""
         self.out = np.zeros(SIZE, dtype=np.float32)
         self._ring = self.out[EVENTS_AT:].reshape(RECENT, EVENT)
+        self._recent: list[int] = [0] * RECENT
+        """The recent events' rows in the codec's table, oldest first (0: none)."""
         self.state: CrossState | None = None
         self.cards: dict[str, Array] = {}
         """Each quantity's card slot features by card (``CrossCodec.numbers``; row 0: a
@@ -79,7 +81,8 @@ class CrossTracker:
         players = len(view["seats"])
         self._rows = codec.shown_rows(self.me, players)
         for event in view["history"][-RECENT:]:
-            self._row(event["event"], *_wire_facts(event), players)
+            self._recent.append(self._row(event["event"], *_wire_facts(event), players))
+        del self._recent[:-RECENT]
         self.seen = view["history_from"] + len(view["history"])
 
     def _follow(self, events: list[Any], game: CrossGame) -> None:
@@ -103,18 +106,16 @@ class CrossTracker:
 
     def _events(self, events: list[Any], players: int) -> None:
         """Shift the recent events by the new ones, each row written once."""
-        new = events[-RECENT:]
-        k = len(new)
-        ring = self._ring
-        if k < RECENT:
-            ring[: RECENT - k] = ring[k:]
         rows = self._rows
-        found = [rows.get((event.event, *_typed_facts(event))) for event in new]
-        if None in found:
-            found = [self._row(event.event, *_typed_facts(event), players) for event in new]
-        table = self.codec.event_rows()
-        for i, row in enumerate(found, RECENT - k):
-            ring[i] = table[row]
+        recent = self._recent
+        for event in events[-RECENT:]:
+            key = _key(event)
+            row = rows.get(key)
+            if row is None:
+                row = self._row(key[0], key[1], key[2], key[3], players)
+            recent.append(row)
+        del recent[:-RECENT]
+        np.take(self.codec.event_rows(), recent, axis=0, out=self._ring)
 
     def _take_in(self, shown: Any, face: Any) -> None:
         """Write the revealed values of the cards ``shown`` into the card rows."""
@@ -242,9 +243,31 @@ def _wire_facts(event: Mapping[str, Any]) -> tuple[Any, Any, Any]:
     return event.get("seat", event.get("from")), event.get("card"), event.get("right")
 
 
-def _typed_facts(event: Any) -> tuple[Any, Any, Any]:
-    """``_wire_facts`` of an event of the game's history, as the view would show it."""
-    seat = getattr(event, "seat", None)
-    if seat is None:
-        seat = getattr(event, "payer", None)
-    return seat, getattr(event, "card", None), getattr(event, "right", None)
+def _key(event: Any) -> tuple[Any, ...]:
+    """What an event of the game's history shows as the view would (``_wire_facts``):
+    its kind, seat, card and verdict, read as its class says (``_KEYS``)."""
+    read = _KEYS.get(type(event))
+    if read is None:
+        read = _KEYS[type(event)] = _reader(type(event))
+    return read(event)
+
+
+def _reader(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    names = set(getattr(kind, "__dataclass_fields__", ()))
+    seat = "seat" if "seat" in names else "payer" if "payer" in names else None
+    card = "card" if "card" in names else None
+    right = "right" if "right" in names else None
+
+    def read(event: Any) -> tuple[Any, ...]:
+        return (
+            event.event,
+            getattr(event, seat) if seat else None,
+            getattr(event, card) if card else None,
+            getattr(event, right) if right else None,
+        )
+
+    return read
+
+
+_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+"""Each event class's reader of what it shows (``_key``)."""
