@@ -29,6 +29,7 @@ import numpy as np
 from geodeck.core.game import Viewer
 from geodeck.decks.countries import ANSWERS
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
+from geodeck.rl.undercover_state import UndercoverState
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone
 
 LAYOUT = 16
@@ -170,35 +171,60 @@ class UndercoverCodec:
 
 
 class UndercoverTracker:
-    """A seat's Undercover observation, read from its view's layers: the layout's and the
-    questions' features are written again only when they changed."""
+    """A seat's Undercover observation: read from its whole view once, then kept up to
+    date from the events it sees (``UndercoverState``); the layout's and the questions'
+    features are written again only when they changed."""
 
     def __init__(self, codec: UndercoverCodec, seat: int | None) -> None:
         self.codec = codec
         self.seat = seat
         self.me = seat if seat is not None else 0
         self.seen = 0
+        """Events of the game's history taken in so far."""
         self.out = np.zeros(SIZE, dtype=np.float32)
-        self._layout: tuple[Any, ...] | None = None
-        self._questions: list[Any] | None = None
+        self.state: UndercoverState | None = None
 
     def observe(self, game: Any, viewer: Viewer) -> Array:
-        """The observation of the seat's view of ``game`` now, from the view's layers
-        with the events since the last one."""
-        alike, own = viewer.layers(self.seat, since=self.seen)
-        return self.update(alike, own)
+        """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        history = game.history
+        state = self.state
+        if state is None:
+            view = viewer.view(self.seat)
+            self.state = UndercoverState(view, game.questions)
+            self.out[:] = self.codec.encode(view)
+        elif self.seen < len(history):
+            state.follow(history[self.seen :])
+            self._write(state)
+        self.seen = len(history)
+        return self.out.copy()
 
-    def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
-        self.seen = own["history_from"] + len(own["history"])
-        view = {**alike, **own}
-        out, me, players = self.out, self.me, len(alike["seats"])
-        layout = (alike["layout"], alike["stones"], own["hidden"], players)
-        if layout != self._layout:
-            self._layout = layout
-            self.codec.layout(out, view, me, players)
-        questions = own["questions"]
-        if questions != self._questions:
-            self._questions = questions
-            self.codec.questions(out, questions, me, players)
-        self.codec.rest(out, view, me, players)
-        return finish(out.copy())
+    def _write(self, state: UndercoverState) -> None:
+        out, me, players, codec = self.out, self.me, state.players, self.codec
+        facts = {
+            "hidden": None if state.hidden is None else {"country": state.hidden},
+            "stones": state.stones,
+            "layout": state.layout,
+            "seats": [
+                {
+                    "seat": s,
+                    "score": state.scores[s],
+                    "small": state.small[s],
+                    "large": state.large[s],
+                }
+                for s in range(players)
+            ],
+            "undercover": state.undercover,
+            "next": {"seats": state.awaited()},
+            "phase": state.phase,
+            "round": state.round,
+            "rounds": state.rounds,
+            "role": "undercover" if self.seat is not None and self.seat == state.undercover else "",
+            "questions_left": state.questions_left,
+            "discarded": state.discarded,
+        }
+        if state.laid:
+            codec.layout(out, facts, me, players)
+        if state.asked:
+            codec.questions(out, state.questions, me, players)
+        codec.rest(out, facts, me, players)
+        finish(out)
