@@ -95,18 +95,33 @@ class UndercoverCodec:
         """Write the laid-out countries' features (zero the rest of their slots)."""
         out[: LAYOUT * COUNTRY] = 0.0
         hidden = view["hidden"]
+        country = None if hidden is None else hidden["country"]
         stones = view["stones"]
         for slot, card in enumerate(view["layout"][:LAYOUT]):
-            i = slot * COUNTRY
             cid = card["id"]
-            out[i] = 1.0
-            out[i + 1] = self.country_ids.get(cid, 0.0)
-            on = stones.get(cid, [])
-            for stone in on:
-                where = i + 2 + 2 * relative(stone["seat"], me, players)
-                out[where + SIZES.index(stone["size"])] += 0.2
-            out[i + 2 + 2 * MAX_SEATS] = len(on) / 6.0
-            out[i + 3 + 2 * MAX_SEATS] = hidden is not None and hidden["country"] == cid
+            self.country(out, slot, cid, stones.get(cid, []), country == cid, me, players)
+
+    def country(
+        self,
+        out: Array,
+        slot: int,
+        cid: str,
+        on: list[Mapping[str, Any]],
+        hidden: bool,
+        me: int,
+        players: int,
+    ) -> None:
+        """Write one laid-out country's features: its id, the stones ``on`` it, whether
+        this seat hid there."""
+        i = slot * COUNTRY
+        out[i : i + COUNTRY] = 0.0
+        out[i] = 1.0
+        out[i + 1] = self.country_ids.get(cid, 0.0)
+        for stone in on:
+            where = i + 2 + 2 * relative(stone["seat"], me, players)
+            out[where + SIZES.index(stone["size"])] += 0.2
+        out[i + 2 + 2 * MAX_SEATS] = len(on) / 6.0
+        out[i + 3 + 2 * MAX_SEATS] = hidden
 
     def questions(self, out: Array, questions: list[dict[str, Any]], me: int, players: int) -> None:
         """Write the round's questions' features (zero the rest of their slots)."""
@@ -224,6 +239,12 @@ class UndercoverTracker:
         }
         if state.laid:
             codec.layout(out, facts, me, players)
+        else:
+            for cid in state.stoned:
+                slot = state.slots.get(cid, LAYOUT)
+                if slot < LAYOUT:
+                    on = state.stones[cid]
+                    codec.country(out, slot, cid, on, cid == state.hidden, me, players)
         if state.asked:
             codec.questions(out, state.questions, me, players)
         codec.rest(out, facts, me, players)

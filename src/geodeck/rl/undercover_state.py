@@ -27,6 +27,7 @@ class UndercoverState:
         self.undercover: int = view["undercover"]
         self.phase: str = view["phase"]
         self.layout = [{"id": card["id"]} for card in view["layout"]]
+        self.slots = {card["id"]: i for i, card in enumerate(self.layout)}
         self.stones = {c: list(on) for c, on in view["stones"].items()}
         hidden = view["hidden"]
         self.hidden: str | None = None if hidden is None else hidden["country"]
@@ -44,6 +45,8 @@ class UndercoverState:
         """Whether the layout, its stones or the hidden country changed in ``follow``."""
         self.asked = True
         """Whether the questions changed in ``follow``."""
+        self.stoned: list[str] = []
+        """The countries that got a stone in ``follow`` (when ``laid`` is not set)."""
 
     def awaited(self) -> list[int]:
         """The seats whose move the game awaits (the view's ``next``)."""
@@ -58,6 +61,7 @@ class UndercoverState:
     def follow(self, events: list[Any]) -> None:
         """Take in ``events`` as this seat's view shows them."""
         self.laid = self.asked = False
+        self.stoned = []
         for event in events:
             take = TAKE.get(event.event)
             if take is not None:
@@ -67,6 +71,7 @@ class UndercoverState:
         self.round = event.round
         self.undercover = event.undercover
         self.layout = [{"id": cid} for cid in event.layout]
+        self.slots = {cid: i for i, cid in enumerate(event.layout)}
         self.stones = {}
         self.hidden = None
         self.questions = []
@@ -121,7 +126,8 @@ class UndercoverState:
         left[event.seat] -= 1
         self.stones.setdefault(event.country, []).append({"seat": event.seat, "size": event.size})
         del self.guessers[:1]
-        self.laid = True
+        if event.country not in self.stoned:
+            self.stoned.append(event.country)
 
     def _pass(self, event: Any) -> None:
         del self.guessers[:1]
