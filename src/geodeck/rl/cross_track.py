@@ -200,9 +200,10 @@ class CrossTracker:
         for seat in range(players):
             i = 2 + PLACED + relative(seat, me, players) * SEAT
             chips, exchanged = state.hands[seat], state.exchanged[seat]
+            # chips in hand never exceed the box (nor does the supply); the rest may
             facts[i : i + SEAT] = (
                 1.0,
-                min(chips / box, 1.0),
+                chips / box,
                 min(exchanged / box, 1.0),
                 min((chips + 5 * exchanged) / box, 1.0),
                 seat == state.turn,
@@ -212,7 +213,7 @@ class CrossTracker:
         facts[i + PHASES.index(state.phase)] = 1.0
         i += len(PHASES)
         facts[i : i + 5] = (
-            min(state.supply / box, 1.0),
+            state.supply / box,
             min(state.draw_left / 45.0, 1.0),
             min(state.until_scoring / 15.0, 1.0),
             min(state.reserve_left / 200.0, 1.0),
