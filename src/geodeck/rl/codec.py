@@ -35,7 +35,7 @@ class Codec(Protocol):
         ...
 
     def tracker(self, seat: int | None) -> Tracker:
-        """A new observation of ``seat``, kept up to date from its view."""
+        """A new observation of ``seat``, kept up to date from the events its view shows."""
         ...
 
 

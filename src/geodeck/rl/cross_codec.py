@@ -126,7 +126,8 @@ class CrossCodec:
         return self._event_table
 
     def tracker(self, seat: int | None) -> CrossTracker:
-        """An observation of ``seat`` kept up to date from its view (``cross_track``)."""
+        """An observation of ``seat`` kept up to date from the events its view shows
+        (``cross_track``)."""
         from geodeck.rl.cross_track import CrossTracker
 
         return CrossTracker(self, seat)

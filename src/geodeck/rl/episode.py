@@ -155,7 +155,7 @@ class Episode:
         return made.copy()
 
     def observe(self, seat: int) -> tuple[Array, Mask]:
-        """The observation of ``seat`` (from its view only, ``Viewer.layers``) and its mask."""
+        """The observation of ``seat`` (from what its view shows only) and its mask."""
         return self.observation(seat), self.mask(seat)
 
     def observation(self, seat: int | None) -> Array:

@@ -62,7 +62,7 @@ class UndercoverCodec:
         self._slots: tuple[Any, dict[str, int]] | None = None
 
     def tracker(self, seat: int | None) -> UndercoverTracker:
-        """An observation of ``seat`` kept up to date from its view's layers."""
+        """An observation of ``seat`` kept up to date from the events its view shows."""
         return UndercoverTracker(self, seat)
 
     def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
