@@ -120,19 +120,23 @@ class CrossTracker:
     def _take_in(self, shown: Any, face: Any) -> None:
         """Write the revealed values of the cards ``shown`` into the card rows."""
         codec = self.codec
+        tables = []
         for quantity in self._quantities:
             cards = self.cards.get(quantity)
             if cards is None:
                 cards = self.cards[quantity] = np.zeros((len(codec.id_values), CARD), np.float32)
                 cards[:, 0] = 1.0
                 cards[:, 1] = codec.id_values
-            for cid in shown:
-                number = codec.numbers.get(cid, 0)
-                if number:
-                    value = revealed_value(face(cid), quantity)
-                    row = cards[number]
-                    row[3] = 1.0
-                    row[4] = min(1.0, max(-1.0, value))
+            tables.append((quantity, cards))
+        for cid in shown:
+            number = codec.numbers.get(cid, 0)
+            if not number:
+                continue
+            card = face(cid)
+            for quantity, cards in tables:
+                row = cards[number]
+                row[3] = 1.0
+                row[4] = min(1.0, max(-1.0, revealed_value(card, quantity)))
 
     def _block(self, number: int) -> Array:
         base = number * LINE_SLOTS * CARD
