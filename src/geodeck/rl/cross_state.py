@@ -1,6 +1,6 @@
 """What a seat's cross-family observation is made of, followed event by event (docs/rl.md).
 
-``CrossState.of_view`` reads it from a seat's view once; ``follow`` then takes in the
+``CrossState(view)`` reads it from a seat's view once; ``follow`` then takes in the
 events of the game's history as that seat's view shows them (another seat's guess
 without its number), so that no view is built again. Two counts every view shows, the
 cards to draw and the cards until the next scoring, are read again from the game when a
@@ -59,10 +59,6 @@ class CrossState:
             self.guessing = (bool(guessing["final"]), guessing["most"])
             self.mine = guessing["mine"]
             self.guessed = set(guessing["done"])
-
-    @classmethod
-    def of_view(cls, view: Mapping[str, Any]) -> CrossState:
-        return cls(view)
 
     def awaited(self) -> list[int] | set[int]:
         """The seats whose move the game awaits (the view's ``next``)."""

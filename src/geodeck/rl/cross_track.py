@@ -74,7 +74,7 @@ class CrossTracker:
         """Start from the seat's whole view: its encoding, and what the events change."""
         codec = self.codec
         self.out[:] = codec.encode(view)
-        state = self.state = CrossState.of_view(view)
+        state = self.state = CrossState(view)
         variant = view["variant"]
         self._quantities = [line if variant == "geo" else variant for line in view["lines"]]
         self._take_in(state.revealed, view["cards"].__getitem__)
