@@ -5,6 +5,7 @@ same check as the views' (tests/cross/property, ``leaks``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,9 +29,26 @@ def cross(game: geodeck.Game) -> geodeck.CrossGame:
 
 
 def observations(episode: Episode, game: geodeck.Game, seat: int) -> tuple[bytes, bytes]:
-    episode.game = game
-    observation, mask = episode.observe(seat)
+    """``seat``'s observation and mask in ``game``, through an episode of its own made
+    from ``episode`` (kept for the next call), so that the observation follows the
+    game's events as they come rather than being read from the view afresh."""
+    followed = FOLLOWED.setdefault(id(episode), {})
+    playing = followed.get(id(game))
+    if playing is None or playing.game is not game:
+        playing = followed[id(game)] = episode.fresh()
+        playing.game = game
+    observation, mask = playing.observe(seat)
     return observation.tobytes(), mask.tobytes()
+
+
+FOLLOWED: dict[int, dict[int, Episode]] = {}
+"""The episodes of ``observations``: by the episode they were made from, by game."""
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_followed_episodes() -> Iterator[None]:
+    yield
+    FOLLOWED.clear()
 
 
 def random_actions(game: geodeck.Game, rng: random.Random, steps: int) -> list[Any]:
@@ -103,6 +121,8 @@ def test_another_seats_secret_guess_does_not_show_in_an_observation() -> None:
         random_actions(game, rng, 1)
     twin = geodeck.Game.from_record(game.to_record())
     most = game.view(0)["guessing"]["most"]
+    for seat in (0, 1):  # observed before the guess too: then they follow its event
+        assert observations(episode, game, seat) == observations(episode, twin, seat)
     game.apply(game.legal_actions(1)[0])
     twin.apply(twin.legal_actions(1)[most])
     assert observations(episode, game, 0) == observations(episode, twin, 0)
@@ -115,6 +135,8 @@ def test_the_hidden_country_shows_only_in_the_hiders_observation() -> None:
     for country in (0, 5):
         game = geodeck.new_game("undercover", episode.names, seed=9)
         undercover = game.expects().seats[0]
+        for seat in range(4):  # observed before the hide too: then they follow its event
+            observations(episode, game, seat)
         game.apply(own_secret(game.legal_actions(undercover)[country], random.Random(1)))
         games.append(game)
     rng = random.Random(2)

@@ -9,6 +9,8 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from geodeck.core.game import Viewer
+
 MAX_SEATS = 6
 """Seat slots in every observation: the largest table of any geodeck game."""
 
@@ -33,19 +35,16 @@ class Codec(Protocol):
         ...
 
     def tracker(self, seat: int | None) -> Tracker:
-        """A new observation of ``seat``, kept up to date from its view."""
+        """A new observation of ``seat``, kept up to date from the events its view shows."""
         ...
 
 
 class Tracker(Protocol):
-    """A seat's observation in one game, kept from one update to the next."""
+    """A seat's observation in one game, kept from one call to the next."""
 
-    seen: int
-    """Events of the seat's history taken in: the ``since`` of the next update."""
-
-    def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
-        """The observation of the view ``{**alike, **own}`` (``Viewer.layers``), whose
-        history starts at ``seen``; a new array, the caller's own."""
+    def observe(self, game: Any, viewer: Viewer) -> Array:
+        """The observation of the seat's view of ``game`` now (``viewer`` is the game's,
+        shared by every seat's tracker); a new array, the caller's own."""
         ...
 
 

@@ -94,6 +94,7 @@ class CrossCodec:
         self._event_keys: dict[tuple[str, int, str | None, bool], int] = {}
         self._event_keys[("", -1, None, False)] = 0
         self._event_table: Array = np.zeros((256, EVENT), dtype=np.float32)
+        self._shown_rows: dict[tuple[int, int], dict[tuple[Any, ...], int]] = {}
 
     def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> int:
         """The row in ``event_rows`` of an event's features: ``kind``, the relative seat
@@ -115,12 +116,18 @@ class CrossCodec:
             self._event_table[row] = features
         return row
 
+    def shown_rows(self, me: int, players: int) -> dict[tuple[Any, ...], int]:
+        """The event rows of what events show (kind, seat, card, verdict) as seat ``me``
+        of ``players`` sees them, kept for every game of this codec (``CrossTracker``)."""
+        return self._shown_rows.setdefault((me, players), {})
+
     def event_rows(self) -> Array:
         """Every event row seen so far (row 0: no event, and rows not yet used), one array."""
         return self._event_table
 
     def tracker(self, seat: int | None) -> CrossTracker:
-        """An observation of ``seat`` kept up to date from its view (``cross_track``)."""
+        """An observation of ``seat`` kept up to date from the events its view shows
+        (``cross_track``)."""
         from geodeck.rl.cross_track import CrossTracker
 
         return CrossTracker(self, seat)

@@ -1,164 +1,278 @@
-"""A seat's cross-family observation kept up to date step by step (docs/rl.md).
+"""A seat's cross-family observation kept up to date from the events it sees (docs/rl.md).
 
-``CrossTracker.update`` gives exactly ``CrossCodec.encode`` of the seat's view, read from
-the view's two layers (``Viewer.layers``): the keys every seat sees alike and the seat's
-own, whose history holds only the events since the last update. A line is encoded again
-only when its cards or what is revealed of them changed, and each event once, as it
-comes."""
+``CrossTracker.observe`` gives exactly ``CrossCodec.encode`` of the seat's view without
+building the view: it starts from the seat's view once (its first observation of a game),
+then follows the game's history as the seat's view shows it (``CrossState``). A line is
+encoded again only when its cards or what is revealed of them changed, and each event
+once, as it comes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from geodeck.rl.codec import Array, relative
+from geodeck.core.game import Viewer
+from geodeck.rl.codec import MAX_SEATS, Array, relative
 from geodeck.rl.cross_codec import (
     CARD,
     EVENT,
-    EVENTS,
     LINE_SLOTS,
     LINES,
+    PHASES,
+    PLACED,
+    POSITIONS,
     RECENT,
+    SEAT,
     SIZE,
     revealed_value,
 )
+from geodeck.rl.cross_state import CrossState
 
 if TYPE_CHECKING:
+    from geodeck.cross.game import CrossGame
     from geodeck.rl.cross_codec import CrossCodec
 
 CARDS_END = LINES * LINE_SLOTS * CARD
 EVENTS_AT = SIZE - RECENT * EVENT
-KINDS = {kind: i for i, kind in enumerate(EVENTS)}
+PHASE_AT = 2 + PLACED + MAX_SEATS * SEAT
+"""Where the phase starts in the table facts (``CARDS_END`` on)."""
 
 
 class CrossTracker:
-    """The observation of ``seat`` in one game, updated from that seat's view."""
+    """The observation of ``seat`` in one game, kept from one call to the next."""
 
     def __init__(self, codec: CrossCodec, seat: int | None) -> None:
         self.codec = codec
         self.seat = seat
         self.me = seat if seat is not None else 0
         self.seen = 0
-        """Events of the seat's history taken in so far (``since`` of the next update)."""
+        """Events of the game's history taken in so far."""
         self.out = np.zeros(SIZE, dtype=np.float32)
+        self._ring = self.out[EVENTS_AT:].reshape(RECENT, EVENT)
+        self._recent: list[int] = [0] * RECENT
+        """The recent events' rows in the codec's table, oldest first (0: none)."""
+        self.state: CrossState | None = None
         self.cards: dict[str, Array] = {}
         """Each quantity's card slot features by card (``CrossCodec.numbers``; row 0: a
         card not in the deck), the start flag left to the line."""
-        self._shown: set[str] = set()
-        self._lines: list[Any] = [None] * LINES
-        self._faces: Any = None
-        self._start: Any = None
-        self._recent: list[int] = [0] * RECENT
-        """The recent events' rows in the codec's table, oldest first (0: none)."""
+        self._quantities: list[str] = []
         self._rows: dict[tuple[Any, ...], int] = {}
 
-    def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
-        """The observation of the view ``{**alike, **own}``; ``own``'s history starts at
-        ``seen``."""
-        out = self.out
-        players = len(alike["seats"])
-        lines = alike["lines"]
-        variant = alike["variant"]
-        dirty = self._reveal(alike["cards"], lines, variant)
-        if alike["start"] != self._start:
-            self._start = alike["start"]
-            dirty = True
-        for number, (line, held) in enumerate(lines.items()):
-            if number >= LINES:
-                break
-            before = self._lines[number]
-            if dirty or held != before:
-                self._lines[number] = held
-                quantity = line if variant == "geo" else variant
-                if dirty or not self._inserted(number, before, held, quantity):
-                    self._line(number, held, quantity)
-        region = out[CARDS_END:EVENTS_AT]
-        region[:] = 0.0
-        box = float(alike["box"]) or 1.0
-        self.codec.table_facts(out, {**alike, **own}, self.me, players, box)
-        np.minimum(region, 1.0, out=region)
-        np.maximum(region, -1.0, out=region)
-        self._events(own["history"], players)
-        self.seen = own["history_from"] + len(own["history"])
-        return out.copy()
+    def observe(self, game: CrossGame, viewer: Viewer) -> Array:
+        """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        history = game.history
+        if self.state is None:
+            self._begin(viewer.view(self.seat))
+        elif self.seen < len(history):
+            self._follow(history[self.seen :], game)
+        self.seen = len(history)
+        return self.out.copy()
 
-    def _reveal(self, faces: Mapping[str, Any], lines: Mapping[str, Any], variant: str) -> bool:
-        """Take in the cards newly revealed in the view's faces; whether there were any."""
-        if faces is self._faces:
-            return False
-        self._faces = faces
-        shown = self._shown
-        new = [cid for cid, face in faces.items() if cid not in shown and "lat" in face]
-        if not new and self.cards:
-            return False
+    def _begin(self, view: Mapping[str, Any]) -> None:
+        """Start from the seat's whole view: its encoding, and what the events change."""
         codec = self.codec
-        for quantity in list(lines) if variant == "geo" else [variant]:
+        self.out[:] = codec.encode(view)
+        state = self.state = CrossState(view)
+        variant = view["variant"]
+        self._quantities = [line if variant == "geo" else variant for line in view["lines"]]
+        self._take_in(state.revealed, view["cards"].__getitem__)
+        players = len(view["seats"])
+        self._rows = codec.shown_rows(self.me, players)
+        for event in view["history"][-RECENT:]:
+            self._recent.append(self._row(event["event"], *_wire_facts(event), players))
+        del self._recent[:-RECENT]
+        self.seen = view["history_from"] + len(view["history"])
+
+    def _follow(self, events: list[Any], game: CrossGame) -> None:
+        state = self.state
+        assert state is not None
+        self._events(events, state.players)
+        shown = state.follow(events, self.seat, game)
+        if shown:
+            cards = game.cards
+            self._take_in(shown, lambda cid: cards[cid].face(revealed=True))
+        for number, ops in enumerate(state.changes[:LINES]):
+            held = state.lines[number]
+            if ops is None or len(held) > LINE_SLOTS:
+                self._line(number, held)
+                continue
+            if ops:
+                self._shift(number, ops, held)
+            if shown and not shown.isdisjoint(held):
+                self._rewrite(number, shown, held)
+        self._facts(state)
+
+    def _events(self, events: list[Any], players: int) -> None:
+        """Shift the recent events by the new ones, each row written once."""
+        rows = self._rows
+        recent = self._recent
+        for event in events[-RECENT:]:
+            key = _key(event)
+            row = rows.get(key)
+            if row is None:
+                row = self._row(key[0], key[1], key[2], key[3], players)
+            recent.append(row)
+        del recent[:-RECENT]
+        np.take(self.codec.event_rows(), recent, axis=0, out=self._ring)
+
+    def _take_in(self, shown: Any, face: Any) -> None:
+        """Write the revealed values of the cards ``shown`` into the card rows."""
+        codec = self.codec
+        tables = []
+        for quantity in self._quantities:
             cards = self.cards.get(quantity)
             if cards is None:
                 cards = self.cards[quantity] = np.zeros((len(codec.id_values), CARD), np.float32)
                 cards[:, 0] = 1.0
                 cards[:, 1] = codec.id_values
-            for cid in new:
-                number = codec.numbers.get(cid, 0)
-                if number:
-                    value = revealed_value(faces[cid], quantity)
-                    cards[number, 3:] = (1.0, min(1.0, max(-1.0, value)))
-        shown.update(new)
-        return True
+            tables.append((quantity, cards))
+        for cid in shown:
+            number = codec.numbers.get(cid, 0)
+            if not number:
+                continue
+            card = face(cid)
+            for quantity, cards in tables:
+                row = cards[number]
+                row[3] = 1.0
+                row[4] = min(1.0, max(-1.0, revealed_value(card, quantity)))
 
-    def _line(self, number: int, held: list[str], quantity: str) -> None:
+    def _block(self, number: int) -> Array:
         base = number * LINE_SLOTS * CARD
-        block = self.out[base : base + LINE_SLOTS * CARD].reshape(LINE_SLOTS, CARD)
+        return self.out[base : base + LINE_SLOTS * CARD].reshape(LINE_SLOTS, CARD)
+
+    def _line(self, number: int, held: list[str]) -> None:
+        """Write a line's card slots afresh."""
+        block = self._block(number)
         numbers = self.codec.numbers
         held = held[:LINE_SLOTS]
         n = len(held)
         block[n:] = 0.0
         if not n:
             return
-        block[:n] = self.cards[quantity][[numbers.get(cid, 0) for cid in held]]
-        if self._start in held:
-            block[held.index(self._start), 2] = 1.0
+        block[:n] = self.cards[self._quantities[number]][[numbers.get(cid, 0) for cid in held]]
+        start = self.state.start if self.state is not None else None
+        if start in held:
+            block[held.index(start), 2] = 1.0
 
-    def _inserted(self, number: int, before: Any, held: list[str], quantity: str) -> bool:
-        """Shift the line's slots for one card put in (a placement), if that is all that
-        changed; whether it was."""
-        n = len(held)
-        if before is None or n != len(before) + 1 or n > LINE_SLOTS:
-            return False
-        at = 0
-        while at < n - 1 and held[at] == before[at]:
-            at += 1
-        if held[at + 1 :] != before[at:] or held[at] == self._start:
-            return False
-        base = number * LINE_SLOTS * CARD
-        block = self.out[base : base + LINE_SLOTS * CARD].reshape(LINE_SLOTS, CARD)
-        block[at + 1 : n] = block[at : n - 1].copy()
-        block[at] = self.cards[quantity][self.codec.numbers.get(held[at], 0)]
-        return True
+    def _shift(self, number: int, ops: list[tuple[int, int, str]], held: list[str]) -> None:
+        """Replay the cards put in and taken out on a line's slots, in order, so that they
+        end up as ``held`` (a card put in is a placed one, never the start card)."""
+        block = self._block(number)
+        rows = self.cards[self._quantities[number]]
+        numbers = self.codec.numbers
+        n = len(held) - sum(op for op, _, _ in ops)
+        for op, at, cid in ops:
+            if op > 0:
+                block[at + 1 : n + 1] = block[at:n]
+                block[at] = rows[numbers.get(cid, 0)]
+                n += 1
+            else:
+                block[at : n - 1] = block[at + 1 : n]
+                n -= 1
+                block[n] = 0.0
 
-    def _events(self, new: list[dict[str, Any]], players: int) -> None:
-        """Shift the recent events by the ``new`` ones (each encoded once, by the codec's
-        table of event rows)."""
-        if not new:
-            return
-        recent = self._recent
-        for event in new[-RECENT:]:
-            recent.append(self._row(event, players))
-        del recent[:-RECENT]
-        self.out[EVENTS_AT:] = self.codec.event_rows()[recent].ravel()
+    def _rewrite(self, number: int, shown: set[str], held: list[str]) -> None:
+        """Write again the slots of the cards just revealed on a line."""
+        block = self._block(number)
+        rows = self.cards[self._quantities[number]]
+        numbers = self.codec.numbers
+        start = self.state.start if self.state is not None else None
+        for at, cid in enumerate(held):
+            if cid in shown:
+                block[at] = rows[numbers.get(cid, 0)]
+                if cid == start:
+                    block[at, 2] = 1.0
 
-    def _row(self, event: Mapping[str, Any], players: int) -> int:
+    def _facts(self, state: CrossState) -> None:
+        """The features after the lines, before the recent events (``table_facts``)."""
+        me, players, box = self.me, state.players, state.box
+        facts = [0.0] * (EVENTS_AT - CARDS_END)
+        if state.current is not None:
+            facts[0] = 1.0
+            facts[1] = self.codec.card_ids.get(state.current, 0.0)
+        if state.placed is not None:
+            line, at, by = state.placed
+            facts[2] = 1.0
+            if 0 <= line < LINES:
+                facts[3 + line] = 1.0
+            facts[5] = at / POSITIONS
+            facts[6 + relative(by, me, players)] = 1.0
+            facts[6 + MAX_SEATS] = me in state.asked
+        awaited = state.awaited()
+        for seat in range(players):
+            i = 2 + PLACED + relative(seat, me, players) * SEAT
+            chips, exchanged = state.hands[seat], state.exchanged[seat]
+            # chips in hand never exceed the box (nor does the supply); the rest may
+            facts[i : i + SEAT] = (
+                1.0,
+                chips / box,
+                min(exchanged / box, 1.0),
+                min((chips + 5 * exchanged) / box, 1.0),
+                seat == state.turn,
+                seat in awaited,
+            )
+        i = PHASE_AT
+        facts[i + PHASES.index(state.phase)] = 1.0
+        i += len(PHASES)
+        facts[i : i + 5] = (
+            state.supply / box,
+            min(state.draw_left / 45.0, 1.0),
+            min(state.until_scoring / 15.0, 1.0),
+            min(state.reserve_left / 200.0, 1.0),
+            min(state.removed / POSITIONS, 1.0),
+        )
+        i += 5
+        if state.guessing is not None:
+            final, most = state.guessing
+            mine = state.mine or 0
+            facts[i : i + 4] = (final, most / POSITIONS, state.mine is not None, mine / POSITIONS)
+        facts[i + 4] = players / MAX_SEATS
+        self.out[CARDS_END:EVENTS_AT] = facts
+
+    def _row(self, kind: str, seat: Any, card: Any, right: Any, players: int) -> int:
         """The row of one event's features in the codec's table (``event_row``), looked
         up by what the event shows."""
-        seat = event.get("seat", event.get("from"))
-        card = event.get("card")
-        key = (event["event"], seat, card, event.get("right"))
+        key = (kind, seat, card, right)
         row = self._rows.get(key)
         if row is None:
             slot = relative(seat, self.me, players) if isinstance(seat, int) else -1
             name = card if isinstance(card, str) else None
-            row = self.codec.event_row(event["event"], slot, name, bool(event.get("right")))
-            self._rows[key] = row
+            row = self._rows[key] = self.codec.event_row(kind, slot, name, bool(right))
         return row
+
+
+def _wire_facts(event: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+    """The seat, card and verdict an event of a view shows (``CrossCodec._events``)."""
+    return event.get("seat", event.get("from")), event.get("card"), event.get("right")
+
+
+def _key(event: Any) -> tuple[Any, ...]:
+    """What an event of the game's history shows as the view would (``_wire_facts``):
+    its kind, seat, card and verdict, read as its class says (``_KEYS``)."""
+    read = _KEYS.get(type(event))
+    if read is None:
+        read = _KEYS[type(event)] = _reader(type(event))
+    return read(event)
+
+
+def _reader(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    names = set(getattr(kind, "__dataclass_fields__", ()))
+    seat = "seat" if "seat" in names else "payer" if "payer" in names else None
+    card = "card" if "card" in names else None
+    right = "right" if "right" in names else None
+
+    def read(event: Any) -> tuple[Any, ...]:
+        return (
+            event.event,
+            getattr(event, seat) if seat else None,
+            getattr(event, card) if card else None,
+            getattr(event, right) if right else None,
+        )
+
+    return read
+
+
+_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+"""Each event class's reader of what it shows (``_key``)."""

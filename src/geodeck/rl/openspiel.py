@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -100,7 +99,7 @@ class GeodeckState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: GeodeckGame) -> None:
         super().__init__(game)
         self.deals = game.deals
-        self.episode = copy.copy(game.episode)
+        self.episode = game.episode.fresh()
         self.dealt = False
 
     def current_player(self) -> int:

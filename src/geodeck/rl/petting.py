@@ -30,6 +30,7 @@ class GeodeckEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             "is_parallelizable": False,
         }
         self.possible_agents = list(episode.names)
+        self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
         codec = episode.codec
         observation = spaces.Dict(
             {
@@ -70,7 +71,7 @@ class GeodeckEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         return self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> Observation:
-        observation, mask = self.episode.observe(self.possible_agents.index(agent))
+        observation, mask = self.episode.observe(self._seats[agent])
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -81,14 +82,14 @@ class GeodeckEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to act; None is only for a finished agent")
         self._cumulative_rewards[agent] = 0.0
-        self.episode.act(self.possible_agents.index(agent), int(action))
-        self._clear_rewards()
+        self.episode.act(self._seats[agent], int(action))
+        self.agent_selection = self._selected()
         if self.episode.game.finished:
+            # The rewards are all 0 until the end: only the last step has any to add.
             for name, reward in zip(self.possible_agents, self.episode.returns(), strict=True):
                 self.rewards[name] = reward
                 self.terminations[name] = True
-        self.agent_selection = self._selected()
-        self._accumulate_rewards()
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

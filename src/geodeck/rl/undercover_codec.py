@@ -26,8 +26,10 @@ from typing import Any
 
 import numpy as np
 
+from geodeck.core.game import Viewer
 from geodeck.decks.countries import ANSWERS
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
+from geodeck.rl.undercover_state import UndercoverState
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone
 
 LAYOUT = 16
@@ -60,7 +62,7 @@ class UndercoverCodec:
         self._slots: tuple[Any, dict[str, int]] | None = None
 
     def tracker(self, seat: int | None) -> UndercoverTracker:
-        """An observation of ``seat`` kept up to date from its view's layers."""
+        """An observation of ``seat`` kept up to date from the events its view shows."""
         return UndercoverTracker(self, seat)
 
     def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
@@ -93,18 +95,33 @@ class UndercoverCodec:
         """Write the laid-out countries' features (zero the rest of their slots)."""
         out[: LAYOUT * COUNTRY] = 0.0
         hidden = view["hidden"]
+        country = None if hidden is None else hidden["country"]
         stones = view["stones"]
         for slot, card in enumerate(view["layout"][:LAYOUT]):
-            i = slot * COUNTRY
             cid = card["id"]
-            out[i] = 1.0
-            out[i + 1] = self.country_ids.get(cid, 0.0)
-            on = stones.get(cid, [])
-            for stone in on:
-                where = i + 2 + 2 * relative(stone["seat"], me, players)
-                out[where + SIZES.index(stone["size"])] += 0.2
-            out[i + 2 + 2 * MAX_SEATS] = len(on) / 6.0
-            out[i + 3 + 2 * MAX_SEATS] = hidden is not None and hidden["country"] == cid
+            self.country(out, slot, cid, stones.get(cid, []), country == cid, me, players)
+
+    def country(
+        self,
+        out: Array,
+        slot: int,
+        cid: str,
+        on: list[Mapping[str, Any]],
+        hidden: bool,
+        me: int,
+        players: int,
+    ) -> None:
+        """Write one laid-out country's features: its id, the stones ``on`` it, whether
+        this seat hid there."""
+        i = slot * COUNTRY
+        out[i : i + COUNTRY] = 0.0
+        out[i] = 1.0
+        out[i + 1] = self.country_ids.get(cid, 0.0)
+        for stone in on:
+            where = i + 2 + 2 * relative(stone["seat"], me, players)
+            out[where + SIZES.index(stone["size"])] += 0.2
+        out[i + 2 + 2 * MAX_SEATS] = len(on) / 6.0
+        out[i + 3 + 2 * MAX_SEATS] = hidden
 
     def questions(self, out: Array, questions: list[dict[str, Any]], me: int, players: int) -> None:
         """Write the round's questions' features (zero the rest of their slots)."""
@@ -169,28 +186,66 @@ class UndercoverCodec:
 
 
 class UndercoverTracker:
-    """A seat's Undercover observation, read from its view's layers: the layout's and the
-    questions' features are written again only when they changed."""
+    """A seat's Undercover observation: read from its whole view once, then kept up to
+    date from the events it sees (``UndercoverState``); the layout's and the questions'
+    features are written again only when they changed."""
 
     def __init__(self, codec: UndercoverCodec, seat: int | None) -> None:
         self.codec = codec
+        self.seat = seat
         self.me = seat if seat is not None else 0
         self.seen = 0
+        """Events of the game's history taken in so far."""
         self.out = np.zeros(SIZE, dtype=np.float32)
-        self._layout: tuple[Any, ...] | None = None
-        self._questions: list[Any] | None = None
+        self.state: UndercoverState | None = None
 
-    def update(self, alike: Mapping[str, Any], own: Mapping[str, Any]) -> Array:
-        self.seen = own["history_from"] + len(own["history"])
-        view = {**alike, **own}
-        out, me, players = self.out, self.me, len(alike["seats"])
-        layout = (alike["layout"], alike["stones"], own["hidden"], players)
-        if layout != self._layout:
-            self._layout = layout
-            self.codec.layout(out, view, me, players)
-        questions = own["questions"]
-        if questions != self._questions:
-            self._questions = questions
-            self.codec.questions(out, questions, me, players)
-        self.codec.rest(out, view, me, players)
-        return finish(out.copy())
+    def observe(self, game: Any, viewer: Viewer) -> Array:
+        """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        history = game.history
+        state = self.state
+        if state is None:
+            view = viewer.view(self.seat)
+            self.state = UndercoverState(view, game.questions)
+            self.out[:] = self.codec.encode(view)
+        elif self.seen < len(history):
+            state.follow(history[self.seen :])
+            self._write(state)
+        self.seen = len(history)
+        return self.out.copy()
+
+    def _write(self, state: UndercoverState) -> None:
+        out, me, players, codec = self.out, self.me, state.players, self.codec
+        facts = {
+            "hidden": None if state.hidden is None else {"country": state.hidden},
+            "stones": state.stones,
+            "layout": state.layout,
+            "seats": [
+                {
+                    "seat": s,
+                    "score": state.scores[s],
+                    "small": state.small[s],
+                    "large": state.large[s],
+                }
+                for s in range(players)
+            ],
+            "undercover": state.undercover,
+            "next": {"seats": state.awaited()},
+            "phase": state.phase,
+            "round": state.round,
+            "rounds": state.rounds,
+            "role": "undercover" if self.seat is not None and self.seat == state.undercover else "",
+            "questions_left": state.questions_left,
+            "discarded": state.discarded,
+        }
+        if state.laid:
+            codec.layout(out, facts, me, players)
+        else:
+            for cid in state.stoned:
+                slot = state.slots.get(cid, LAYOUT)
+                if slot < LAYOUT:
+                    on = state.stones[cid]
+                    codec.country(out, slot, cid, on, cid == state.hidden, me, players)
+        if state.asked:
+            codec.questions(out, state.questions, me, players)
+        codec.rest(out, facts, me, players)
+        finish(out)

@@ -1,0 +1,157 @@
+"""What a seat's Undercover observation is made of, followed event by event (docs/rl.md).
+
+``UndercoverState`` reads it from a seat's view once; ``follow`` then takes in the events
+of the game's history as that seat's view shows them (another seat's hide without its
+country), so that no view is built again. The hint a question carries for the hider is
+the deck's answer for the country the hider's own hide event names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from geodeck.core.seats import clockwise_from
+from geodeck.undercover import variants as vr
+
+
+class UndercoverState:
+    """The facts of a seat's view the observation encodes, kept from event to event."""
+
+    def __init__(self, view: Mapping[str, Any], deck: Mapping[str, Any]) -> None:
+        self.deck = deck
+        """The question cards by id, with each one's answer by country (the hints)."""
+        self.seat: int | None = view["seat"]
+        self.players = len(view["seats"])
+        self.rounds: int = view["rounds"]
+        self.round: int = view["round"]
+        self.undercover: int = view["undercover"]
+        self.phase: str = view["phase"]
+        self.layout = [{"id": card["id"]} for card in view["layout"]]
+        self.slots = {card["id"]: i for i, card in enumerate(self.layout)}
+        self.stones = {c: list(on) for c, on in view["stones"].items()}
+        hidden = view["hidden"]
+        self.hidden: str | None = None if hidden is None else hidden["country"]
+        self.questions = [
+            {k: q.get(k) for k in ("id", "about", "reader", "seeker", "answer", "hint")}
+            for q in view["questions"]
+        ]
+        self.scores = [seat["score"] for seat in view["seats"]]
+        self.small = [seat["small"] for seat in view["seats"]]
+        self.large = [seat["large"] for seat in view["seats"]]
+        self.questions_left: int = view["questions_left"]
+        self.discarded: int = view["discarded"]
+        self.guessers: list[int] = list(view["to_place"])
+        self.laid = True
+        """Whether the layout, its stones or the hidden country changed in ``follow``."""
+        self.asked = True
+        """Whether the questions changed in ``follow``."""
+        self.stoned: list[str] = []
+        """The countries that got a stone in ``follow`` (when ``laid`` is not set)."""
+
+    def awaited(self) -> list[int]:
+        """The seats whose move the game awaits (the view's ``next``)."""
+        if self.phase in ("hide", "answer"):
+            return [self.undercover]
+        if self.phase == "name":
+            return [self.questions[-1]["reader"]]
+        if self.phase == "stone":
+            return self.guessers[:1]
+        return []
+
+    def follow(self, events: list[Any]) -> None:
+        """Take in ``events`` as this seat's view shows them."""
+        self.laid = self.asked = False
+        self.stoned = []
+        for event in events:
+            take = TAKE.get(event.event)
+            if take is not None:
+                take(self, event)
+
+    def _round(self, event: Any) -> None:
+        self.round = event.round
+        self.undercover = event.undercover
+        self.layout = [{"id": cid} for cid in event.layout]
+        self.slots = {cid: i for i, cid in enumerate(event.layout)}
+        self.stones = {}
+        self.hidden = None
+        self.questions = []
+        self.small = [vr.SMALL_STONES] * self.players
+        self.large = [vr.LARGE_STONES] * self.players
+        self.phase = "hide"
+        self.laid = self.asked = True
+
+    def _hide(self, event: Any) -> None:
+        if event.seat == self.seat:
+            self.hidden = event.country
+            self.laid = True
+
+    def _reshuffle(self, event: Any) -> None:
+        self.questions_left = event.cards
+        self.discarded = 0
+
+    def _replace(self, event: Any) -> None:
+        self.questions_left -= 1
+        self.discarded += 1
+
+    def _question(self, event: Any) -> None:
+        self.questions_left -= 1
+        question = {
+            "id": event.question,
+            "about": event.about,
+            "reader": event.reader,
+            "seeker": None,
+            "answer": None,
+            "hint": None,
+        }
+        if self.hidden is not None and event.about != "seeker":
+            question["hint"] = self.deck[event.question].answers[self.hidden]
+        self.questions.append(question)
+        self.phase = "name" if event.about == "seeker" else "answer"
+        self.asked = True
+
+    def _name(self, event: Any) -> None:
+        self.questions[-1] = {**self.questions[-1], "seeker": event.seeker}
+        self.phase = "answer"
+        self.asked = True
+
+    def _answer(self, event: Any) -> None:
+        self.questions[-1] = {**self.questions[-1], "answer": event.answer}
+        reader = self.questions[-1]["reader"]
+        self.guessers = [s for s in clockwise_from(reader, self.players) if s != self.undercover]
+        self.phase = "stone"
+        self.asked = True
+
+    def _stone(self, event: Any) -> None:
+        left = self.small if event.size == "small" else self.large
+        left[event.seat] -= 1
+        self.stones.setdefault(event.country, []).append({"seat": event.seat, "size": event.size})
+        del self.guessers[:1]
+        if event.country not in self.stoned:
+            self.stoned.append(event.country)
+
+    def _pass(self, event: Any) -> None:
+        del self.guessers[:1]
+
+    def _reveal(self, event: Any) -> None:
+        for seat, points in enumerate(event.points):
+            self.scores[seat] += points
+        self.discarded += event.asked
+
+    def _end(self, event: Any) -> None:
+        self.phase = "finished"
+
+
+TAKE = {
+    "round": UndercoverState._round,
+    "hide": UndercoverState._hide,
+    "reshuffle": UndercoverState._reshuffle,
+    "replace": UndercoverState._replace,
+    "question": UndercoverState._question,
+    "name": UndercoverState._name,
+    "answer": UndercoverState._answer,
+    "stone": UndercoverState._stone,
+    "pass": UndercoverState._pass,
+    "reveal": UndercoverState._reveal,
+    "end": UndercoverState._end,
+}
+"""What each kind of event changes."""
