@@ -86,7 +86,6 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
 
     from geodeck.cli import serve as cli_serve
     from geodeck.server import Settings, create_app
-    from geodeck.server.websocket import WebSocketProtocol
 
     async def echo(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -130,7 +129,7 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
         host="127.0.0.1",
         port=port,
         loop=loop,
-        ws=WebSocketProtocol,
+        ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=compress,
         log_level="warning",
@@ -754,8 +753,8 @@ def report(results: dict[str, Any], args: argparse.Namespace, storage: str) -> N
     states = "full states (no delta)" if args.full_states else "delta states"
     deflate = "on" if args.compress else "off"
     print(
-        f"server: one process (uvicorn, loop {args.loop}, geodeck's websocket protocol), "
-        f"storage {storage}, permessage-deflate {deflate}; clients: {states}, one process"
+        f"server: one process (uvicorn, loop {args.loop}, websockets-sansio), storage {storage}, "
+        f"permessage-deflate {deflate}; clients: {states}, one process"
     )
     e = results["echo"]
     print(

@@ -1,42 +1,24 @@
-"""One websocket connection to a table: its seat, how its messages go out, its rate.
-
-Under geodeck's own websocket protocol (``websocket.py``) a message is written to the
-socket as it is pushed, in the same turn of the event loop (``Direct``); elsewhere it is
-queued for a task that sends it through the ASGI interface (``connection.py``)."""
+"""One websocket connection to a table: its seat, its queue of messages, its rate."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Protocol
 
 from geodeck.server.states import Parts
 
 QUEUE_LIMIT = 256
 """Messages queued for a connection at the most; one further behind is dropped."""
-BACKLOG_LIMIT = 1 << 20
-"""Bytes written to a connection's socket and not yet taken by the client at the most;
-one further behind is dropped."""
 CLOSE_TOO_SLOW = 4408
 RATE_LIMIT = 50
 """Client messages per connection and second."""
 
 
-class Direct(Protocol):
-    """A socket a message can be written to at once (``websocket.WebSocketProtocol``)."""
-
-    def write_text(self, text: str) -> bool: ...
-
-    def backlog(self) -> int: ...
-
-
 class Client:
     """One websocket connection: its seat (or spectator) and the messages queued for it."""
 
-    def __init__(self, direct: Direct | None = None) -> None:
+    def __init__(self) -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
-        self.direct = direct
-        """Where messages are written at once; ``None``: through the queue."""
         self.seat: int | None = None
         self.spectator = False
         self.delta = False
@@ -56,23 +38,13 @@ class Client:
         """Queue a message; a client too far behind is dropped (it may reconnect)."""
         if self.close_code == CLOSE_TOO_SLOW:
             return
-        direct = self.direct
-        if direct is not None:
-            if direct.backlog() > BACKLOG_LIMIT:
-                self._too_slow()
-            else:
-                direct.write_text(text)
-            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self._too_slow()
-
-    def _too_slow(self) -> None:
-        self.close_code = CLOSE_TOO_SLOW
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait(None)
+            self.close_code = CLOSE_TOO_SLOW
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
 
     def over_rate(self, limit: int, now: float) -> bool:
         """Whether this message is over ``limit`` messages in the current second."""

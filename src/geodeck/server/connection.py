@@ -1,7 +1,6 @@
-"""One websocket to a table: the messages read from it go to the room; those the room
-pushes to it (``Client``) are written to the socket at once under geodeck's websocket
-protocol, else queued for a task of its own that sends them. That task also closes the
-websocket (docs/protocol.md, The websocket).
+"""One websocket to a table: the messages read from it go to the room, those the room
+queues for it (``Client``) are written by a task of its own (docs/protocol.md, The
+websocket).
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from geodeck.server.protocol import (
     parse_client,
 )
 from geodeck.server.room import Room
-from geodeck.server.websocket import DIRECT
 
 log = logging.getLogger("geodeck.server")
 
@@ -69,7 +67,7 @@ async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimit
 async def _serve_client(
     websocket: WebSocket, room: Room, limiter: MissLimiter, address: str
 ) -> None:
-    client = Client((websocket.scope.get("extensions") or {}).get(DIRECT))
+    client = Client()
     writer = asyncio.create_task(_write(websocket, client))
     loop = asyncio.get_running_loop()
     try:

@@ -10,47 +10,16 @@ such message.
 from __future__ import annotations
 
 import logging
-from typing import Any, cast
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode
-from websockets.http11 import Request
 from websockets.protocol import State
 
 log = logging.getLogger("geodeck.server")
 
-DIRECT = "geodeck.direct"
-"""The scope extension under which an accepted websocket offers its protocol object, for
-writes that skip the ASGI send (``clients.Direct``)."""
-
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
     """Pass to uvicorn as ``ws=WebSocketProtocol``."""
-
-    def handle_connect(self, event: Request) -> None:
-        super().handle_connect(event)
-        if not self.close_sent:
-            extensions = self.scope.get("extensions")
-            if extensions is not None:
-                cast(dict[str, Any], extensions)[DIRECT] = self
-
-    def write_text(self, text: str) -> bool:
-        """Write a text message to the socket now, in this turn of the event loop; False
-        if the connection takes no more (closing, closed, or not yet accepted)."""
-        if (
-            not self.handshake_complete
-            or self.close_sent
-            or self.disconnected
-            or self.transport.is_closing()
-        ):
-            return False
-        self.conn.send_text(text.encode())
-        self.transport.write(b"".join(self.conn.data_to_send()))
-        return True
-
-    def backlog(self) -> int:
-        """Bytes written to the socket that the client has not taken yet."""
-        return self.transport.get_write_buffer_size()
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent and not _utf8(self.frames):
