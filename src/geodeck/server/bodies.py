@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 import orjson
 from fastapi import Request
 from pydantic import BaseModel, ValidationError
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from geodeck.server.errors import ErrorCode
@@ -89,7 +90,11 @@ def error_body(refusal: Refusal) -> bytes:
 
 
 async def parse(request: Request, model: type[M]) -> M:
-    raw = await request.body()
+    try:
+        raw = await request.body()
+    except ClientDisconnect:
+        # the client hung up before its body was in: nobody is left to answer
+        raise Refusal(ErrorCode.REQUEST_MALFORMED, "the request ended before its body") from None
     if not raw.strip():
         raw = b"{}"
     try:
