@@ -58,6 +58,7 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     shots(ann, "endgame-rematch")
     ann.page.locator("#rematch-offer").click()
     ann.page.wait_for_function(f"!location.search.includes('{first}')")
+    expect(ann.page.locator("#table-code")).not_to_have_text(first)
     second = table_code(ann)
     assert second != first
     expect(ann.page.locator("#players tr[data-seat='0'] .tag.you")).to_be_visible()

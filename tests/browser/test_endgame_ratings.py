@@ -19,6 +19,7 @@ def test_the_end_of_a_rated_game_shows_the_ratings(browser: Browser, server: str
     ann = open_player(browser, "Ann", DESKTOP)
     page = ann.page
     page.goto(server + "/")
+    page.wait_for_function("() => localStorage.getItem('geodeck.player') !== null")
     key = page.evaluate("() => JSON.parse(localStorage.getItem('geodeck.player')).key")
     seats = [{"name": "Ann"}, {"name": "Robo", "bot": "novice"}]
     player = {"key": key, "nickname": "Annie"}

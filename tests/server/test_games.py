@@ -108,9 +108,11 @@ def test_an_expert_bot_seat_plays_a_whole_game_knowing_the_tables_deck(
     deck = {f"custom-{cid}": card for cid, card in sample_cards().items()}
     made: list[tuple[str, str, Any]] = []
 
-    def recording(level: str, seed: int = 0, *, game: str = "uppsala", atlas: Any = None) -> Bot:
+    def recording(
+        level: str, seed: int = 0, *, game: str = "uppsala", atlas: Any = None, **more: Any
+    ) -> Bot:
         made.append((level, game, atlas))
-        return real_make_bot(level, seed, game=game, atlas=atlas)
+        return real_make_bot(level, seed, game=game, atlas=atlas, **more)
 
     monkeypatch.setattr(botplay, "make_bot", recording)
     caplog.set_level(logging.WARNING, logger="geodeck.server")
