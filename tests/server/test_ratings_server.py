@@ -116,8 +116,16 @@ def check_rated(server: LiveServer, storage: Storage) -> None:
         held = CardRatings.from_json(cards.state_of(storage, "uppsala"))
         assert rater.difficulty("uppsala") == held.difficulties()
         assert held.difficulties()
+        # the room judged the placements as they were made: the same as replaying the record
+        stored = storage.load_table(code)
+        assert stored is not None
+        replayed = CardRatings()
+        assert replayed.ingest_record(stored.record()) > 0
+        assert held.to_json() == replayed.to_json()
         assert players.rate_table(storage, code) is None
-        assert cards.ingest_table(storage, code) == "uppsala"
+        again = cards.ingest_table(storage, code)
+        assert again is not None
+        assert again[0] == "uppsala"
     finally:
         storage.close()
     assert me(server, ann)["ratings"]["cross"]["games"] == 1
@@ -225,3 +233,30 @@ def test_practice_answers_reach_the_cards_ratings(sqlite_url: str) -> None:
         again = http.get("/api/cards/uppsala/ratings").json()
     assert first["cards"][card]["answers"] == [0, 3]
     assert again == first
+
+
+def test_a_rooms_judged_placements_are_the_records_replayed() -> None:
+    """The placements a room judges as they are made are those of its record replayed
+    (RULES.md A3: wrong means out of order against a neighbour when put down)."""
+    from geodeck import new_game
+    from geodeck.bots.base import own_secret
+    from geodeck.ratings.placements import placements
+
+    verdicts = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = new_game("uppsala", ["Ann", "Ben", "Cem"], seed=seed)
+        judge = cards.Judge(game)
+        while not game.finished:
+            seat = game.expects().seats[0]
+            action = own_secret(rng.choice(game.legal_actions(seat)), rng)
+            game.apply(action)
+            judge.saw(game, action, seat)
+        record = game.to_record()
+        played = judge.played(game, record)
+        assert played is not None
+        assert list(played.placements) == placements(record)
+        verdicts |= {right for _, _, right in played.placements}
+    assert verdicts == {True, False}
+    undercover = new_game("undercover", ["Ann", "Ben", "Cem", "Dee"], seed=1)
+    assert cards.Judge(undercover).played(undercover, {}) is None

@@ -3,7 +3,8 @@
 A placement is wrong when the card is out of order against one of its neighbours at the
 moment it is put down (RULES.md A3): that is what a challenge against that neighbour
 shows, and a card challenged away was always such a card. The record is replayed action
-by action to see the table at each placement.
+by action to see the table at each placement; a server's table judges its placements as
+they are made (``judged``), so that it need not replay its record.
 """
 
 from __future__ import annotations
@@ -29,15 +30,21 @@ def placements(record: Mapping[str, Any]) -> list[tuple[str, str, bool]]:
     out = []
     for raw in actions:
         action = game.action_from_wire(raw)
-        seat = game.expects().seats
+        seat = game.expects().seats[0]
         game.apply(action)
         if isinstance(action, Place):
-            table = game.table
-            ids = table.lines[action.line]
-            right = all(
-                table.right_order(action.line, action.at, other)
-                for other in (action.at - 1, action.at + 1)
-                if 0 <= other < len(ids)
-            )
-            out.append((game.seats[seat[0]], ids[action.at], right))
+            out.append(judged(game, action, seat))
     return out
+
+
+def judged(game: CrossGame, action: Place, seat: int) -> tuple[str, str, bool]:
+    """``(seat name, card id, right)`` of ``action``, a placement by ``seat`` that ``game``
+    has just applied: right unless the card is out of order against a neighbour."""
+    table = game.table
+    ids = table.lines[action.line]
+    right = all(
+        table.right_order(action.line, action.at, other)
+        for other in (action.at - 1, action.at + 1)
+        if 0 <= other < len(ids)
+    )
+    return game.seats[seat], ids[action.at], right

@@ -9,7 +9,8 @@ processes finishing tables at once both count.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -17,7 +18,11 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from geodeck.core.errors import GeodeckError
+from geodeck.core.game import Game
+from geodeck.cross.actions import Place
+from geodeck.cross.game import CrossGame
 from geodeck.ratings import CardRatings
+from geodeck.ratings.placements import judged
 from geodeck.ratings.players import FAMILIES
 from geodeck.server.storage import Storage
 from geodeck.server.storage.players import card_ratings
@@ -26,6 +31,47 @@ from geodeck.server.storage.schema import practice_answers
 PRACTICE = "practice"
 """The answerer of practice answers, whose rows name no player."""
 TRIES = 20
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished table's placements as its room judged them while they were made
+    (``geodeck.ratings.placements.judged``), so that its record need not be replayed."""
+
+    game: str
+    placements: Sequence[tuple[str, str, bool]]
+    cards: Mapping[str, Any]
+    """The record's cards, for the printed difficulty of a card new to the ratings."""
+
+    def ingest(self, ratings: CardRatings) -> None:
+        for seat, card, right in self.placements:
+            ratings.answer(seat, card, right, self.cards.get(card))
+
+
+class Judge:
+    """A room's placements, judged as they are made (``judged``): only for a cross-family
+    table that the room has seen from its first action on, else nothing, and its record is
+    replayed instead."""
+
+    def __init__(self, game: Game) -> None:
+        self.placements: list[tuple[str, str, bool]] | None = (
+            [] if isinstance(game, CrossGame) and game.version == 0 else None
+        )
+
+    def saw(self, game: Game, action: object, seat: int) -> None:
+        """``game`` has just applied ``action`` by ``seat``."""
+        if self.placements is not None and isinstance(action, Place):
+            assert isinstance(game, CrossGame)
+            self.placements.append(judged(game, action, seat))
+
+    def lost(self) -> None:
+        """The game was rebuilt from its record: what was seen may not be what is kept."""
+        self.placements = None
+
+    def played(self, game: Game, head: Mapping[str, Any]) -> Played | None:
+        if self.placements is None:
+            return None
+        return Played(game.game, tuple(self.placements), head.get("cards") or {})
 
 
 def ingest_practice(ratings: CardRatings, rows: Iterable[Any]) -> int:
@@ -67,17 +113,25 @@ def _read(conn: Connection, game: str) -> tuple[CardRatings, int | None, int]:
     return CardRatings.from_json(orjson.loads(row.state)), int(row.version), int(row.practice_seen)
 
 
-def refresh(storage: Storage, game: str, record: Mapping[str, Any] | None = None) -> bool:
-    """Add a record's placements (if given) and the new practice answers to ``game``'s
-    card ratings; whether they were written."""
+def refresh(
+    storage: Storage,
+    game: str,
+    record: Mapping[str, Any] | None = None,
+    played: Played | None = None,
+) -> dict[str, float] | None:
+    """Add a record's placements (or those a room judged), if given, and the new practice
+    answers to ``game``'s card ratings; the cards' difficulties then
+    (``CardRatings.difficulties``), or ``None`` if nothing was written."""
     for _ in range(TRIES):
         with storage.engine.begin() as conn:
             ratings, version, seen = _read(conn, game)
-            if record is not None:
+            if played is not None:
+                played.ingest(ratings)
+            elif record is not None:
                 try:
                     ratings.ingest_record(record)
                 except (GeodeckError, KeyError, TypeError, ValueError):
-                    return False
+                    return None
             rows, seen_now = _practice_rows(conn, game, seen)
             ingest_practice(ratings, rows)
             state = orjson.dumps(ratings.to_json()).decode()
@@ -91,25 +145,31 @@ def refresh(storage: Storage, game: str, record: Mapping[str, Any] | None = None
                         )
                 except IntegrityError:
                     continue
-                return True
+                return ratings.difficulties()
             done = conn.execute(
                 update(card_ratings)
                 .where(card_ratings.c.game == game, card_ratings.c.version == version)
                 .values(state=state, version=version + 1, practice_seen=seen_now)
             )
             if done.rowcount == 1:
-                return True
+                return ratings.difficulties()
         time.sleep(0.01)
-    return False
+    return None
 
 
-def ingest_table(storage: Storage, code: str) -> str | None:
-    """A finished table's placements, into its game's card ratings; the game, if they
-    were written."""
+def ingest_table(
+    storage: Storage, code: str, played: Played | None = None
+) -> tuple[str, dict[str, float]] | None:
+    """A finished table's placements (``played``, else from its stored record), into its
+    game's card ratings; the game and its cards' difficulties, if they were written."""
+    if played is not None:
+        found = refresh(storage, played.game, played=played)
+        return None if found is None else (played.game, found)
     stored = storage.load_table(code)
     if stored is None or FAMILIES.get(stored.game) != "cross":
         return None
-    return stored.game if refresh(storage, stored.game, stored.record()) else None
+    found = refresh(storage, stored.game, stored.record())
+    return None if found is None else (stored.game, found)
 
 
 def difficulties_of(storage: Storage, game: str) -> dict[str, float]:

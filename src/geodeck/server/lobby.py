@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
 from geodeck.server import creation, players
+from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
 from geodeck.server.protocol import FINISHED, Created, CreateTable, Joined, JoinTable, Refusal
@@ -61,6 +62,7 @@ class Lobby:
         *,
         status: str,
         outcome: Mapping[str, Any] | None,
+        played: Played | None = None,
     ) -> None:
         """Store one action; returns once it is committed. On SQLite and PostgreSQL the
         actions of all tables share commits (``Writer``); else each goes in a worker
@@ -75,7 +77,7 @@ class Lobby:
                 storage.append_action, code, index, action, status=status, outcome=outcome
             )
         if status == FINISHED:
-            self.rater.finished(code)
+            self.rater.finished(code, played)
 
     async def start(self) -> None:
         botplay.check_level(self.settings.standin_level)

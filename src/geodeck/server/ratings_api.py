@@ -52,19 +52,21 @@ class Rater:
         except Exception:
             log.exception("the card ratings of %s could not be read", game)
 
-    def finished(self, code: str) -> None:
-        task = asyncio.get_running_loop().create_task(self._rate(code))
+    def finished(self, code: str, played: cards.Played | None = None) -> None:
+        """Rate table ``code``, whose last action is stored; ``played``: its placements as
+        its room judged them (else they come from its stored record)."""
+        task = asyncio.get_running_loop().create_task(self._rate(code, played))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _rate(self, code: str) -> None:
+    async def _rate(self, code: str, played: cards.Played | None) -> None:
         storage = self.lobby.storage
         try:
             changes = await self.lobby.run(players.rate_table, storage, code)
             if changes is not None:
-                game = await self.lobby.run(cards.ingest_table, storage, code)
-                if game is not None:
-                    found = await self.lobby.run(cards.difficulties_of, storage, game)
+                done = await self.lobby.run(cards.ingest_table, storage, code, played)
+                if done is not None:
+                    game, found = done
                     self.difficulties[game] = found
         except Exception:
             log.exception("table %s: its ratings could not be updated", code)

@@ -21,6 +21,7 @@ from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
 from geodeck.server import dealing, recovery, sending
 from geodeck.server.bots import RoomBots
+from geodeck.server.cards import Judge
 from geodeck.server.chat import RoomChat
 from geodeck.server.clients import Client
 from geodeck.server.clock import Timekeeper
@@ -77,6 +78,8 @@ class Room:
         self.secret = secret
         """The table's secret (``dealing.py``): bots and server salts draw from it."""
         self.game = game
+        self.judge = Judge(game)
+        """Its placements, judged for the cards' ratings as they are made."""
         self._viewer: Viewer | None = None
         self.head = head
         self.actions = actions
@@ -342,6 +345,7 @@ class Room:
             log.exception("table %s: the engine failed on %r", self.code, wire)
             await self._rebuild()
             raise Refusal(ErrorCode.SERVER_INTERNAL, "the action could not be applied") from None
+        self.judge.saw(game, action, seat)
         stored = action.to_wire()
         outcome = game.outcome()
         try:
@@ -351,6 +355,7 @@ class Room:
                 stored,
                 status=self.status,
                 outcome=None if outcome is None else outcome.to_wire(),
+                played=self.judge.played(game, self.head) if outcome is not None else None,
             )
         except Exception as err:
             if not isinstance(err, Conflict):
@@ -371,6 +376,7 @@ class Room:
                 self.actions = [dict(a) for a in stored.actions]
         record = {**self.head, "actions": self.actions}
         self.game = await self.lobby.run(Game.from_record, record)
+        self.judge.lost()
 
     # -- what follows a change ------------------------------------------------------------
 
