@@ -294,12 +294,31 @@ def mutated(rng: random.Random, card: str) -> Any:
     return body if rng.random() < 0.9 else rng.choice(JUNK)
 
 
-def test_mutated_bodies_never_fail_the_server(server: LiveServer) -> None:
+def test_posting_answers_too_fast_is_refused_for_a_while(sqlite_url: str) -> None:
+    body = {"game": "uppsala", "answers": [{"card": a_card(), "right": True}]}
+    settings = fast_settings(sqlite_url, answer_posts_burst=3, answer_posts_refill=1.5)
+    with running(settings) as live, live.http() as http:
+        for _ in range(3):
+            assert http.post("/api/practice/answers", json=body).status_code == 200
+        refused = http.post("/api/practice/answers", json=body)
+        assert refused.status_code == 429
+        error = refused.json()["error"]
+        assert error["code"] == "limit/too_many_requests"
+        assert error["code"] in documented_codes()
+        assert 1 <= error["retry_after"] <= 2
+        assert refused.headers["Retry-After"] == str(error["retry_after"])
+        # a malformed post counts too, and is refused before its body is read
+        assert http.post("/api/practice/answers", content=b"{").status_code == 429
+        assert len(live.app.state.lobby.storage.practice_answers("uppsala")) == 3
+
+
+def test_mutated_bodies_never_fail_the_server(sqlite_url: str) -> None:
     rng = random.Random(17)
     card = a_card()
     documented = documented_codes()
     seen = set()
-    with server.http() as http:
+    settings = fast_settings(sqlite_url, answer_posts_burst=1000)
+    with running(settings) as server, server.http() as http:
         for _ in range(300):
             body = mutated(rng, card)
             response = http.post("/api/practice/answers", json=body)

@@ -59,6 +59,7 @@ class ErrorCode(StrEnum):
     REPLAY_NOT_FINISHED = "replay/not_finished"
     STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
+    LIMIT_TOO_MANY_REQUESTS = "limit/too_many_requests"
     # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_NICKNAME = "player/bad_nickname"
@@ -102,6 +103,7 @@ HTTP_STATUS = {
     ErrorCode.PRACTICE_UNKNOWN_GAME: 404,
     ErrorCode.REQUEST_TOO_LARGE: 413,
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
+    ErrorCode.LIMIT_TOO_MANY_REQUESTS: 429,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
     ErrorCode.RATINGS_UNKNOWN: 404,

@@ -41,15 +41,15 @@ MISSES = frozenset(
 
 
 class Limited(Refusal):
-    """Refused because the address missed too often; it may try again in ``retry_after``
-    seconds (a whole number, at least 1)."""
+    """Refused because the address missed too often (or, with ``code``, sent too many
+    requests of a kind); it may try again in ``retry_after`` seconds (a whole number, at
+    least 1)."""
 
-    def __init__(self, retry_after: float) -> None:
+    def __init__(self, retry_after: float, code: ErrorCode = TOO_MANY_MISSES) -> None:
         self.retry_after = max(1, math.ceil(retry_after))
+        what = "wrong table codes or seat tokens" if code == TOO_MANY_MISSES else "requests"
         super().__init__(
-            TOO_MANY_MISSES,
-            "too many wrong table codes or seat tokens from this address; "
-            f"try again in {self.retry_after} s",
+            code, f"too many {what} from this address; try again in {self.retry_after} s"
         )
 
 
@@ -113,11 +113,11 @@ class MissLimiter:
             return None
         return (1.0 - tokens) * self.refill
 
-    def check(self, key: str) -> None:
-        """Raise ``Limited`` if ``key`` may not try now."""
+    def check(self, key: str, code: ErrorCode = TOO_MANY_MISSES) -> None:
+        """Raise ``Limited`` (with ``code``) if ``key`` may not try now."""
         wait = self.retry_after(key)
         if wait is not None:
-            raise Limited(wait)
+            raise Limited(wait, code)
 
     def miss(self, key: str) -> None:
         """Count one miss of ``key``."""

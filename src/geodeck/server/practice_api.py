@@ -25,6 +25,7 @@ from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import PracticeCard, deck_hash, practice_cards, regions_of
 from geodeck.server.bodies import parse
 from geodeck.server.errors import ErrorCode
+from geodeck.server.limits import MissLimiter, address_key
 from geodeck.server.protocol import ErrorBody, Refusal
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
@@ -145,7 +146,11 @@ def checked_answers(body: AnswersIn, known: Mapping[str, PracticeCard]) -> list[
 def register(app: FastAPI, settings: Settings, storage: Storage) -> None:
     """Add the practice endpoints to ``app``."""
     decks = PracticeDecks(settings)
-    refused: dict[int | str, dict[str, Any]] = {400: {"model": ErrorBody}}
+    posts = MissLimiter(settings.answer_posts_burst, settings.answer_posts_refill)
+    refused: dict[int | str, dict[str, Any]] = {
+        400: {"model": ErrorBody},
+        429: {"model": ErrorBody},
+    }
 
     @app.get("/api/practice/{game}/cards", responses={404: {"model": ErrorBody}})
     async def practice_deck(game: str) -> dict[str, Any]:
@@ -154,6 +159,9 @@ def register(app: FastAPI, settings: Settings, storage: Storage) -> None:
 
     @app.post("/api/practice/answers", responses=refused)
     async def practice_answers(request: Request) -> AnswersStored:
+        address = address_key(request.client.host if request.client is not None else None)
+        posts.check(address, ErrorCode.LIMIT_TOO_MANY_REQUESTS)
+        posts.miss(address)  # every post counts, whether it is stored or refused
         body = await parse(request, AnswersIn)
         deck = await asyncio.to_thread(decks.deck, body.game)
         answers = checked_answers(body, deck["cards"])

@@ -446,6 +446,6 @@ class LimitedDetail(ErrorDetail):
 
 
 class LimitedBody(BaseModel):
-    """The body of a ``429`` answer (``limit/too_many_misses``)."""
+    """The body of a ``429`` answer (``limit/too_many_misses``, ``limit/too_many_requests``)."""
 
     error: LimitedDetail

@@ -39,6 +39,12 @@ class Settings:
     """Seconds until an address that used up its misses may try once more."""
     miss_addresses: int = 20_000
     """The most client addresses whose misses are kept track of."""
+    answer_posts_burst: int = 120
+    answer_posts_refill: float = 0.1
+    """``POST /api/practice/answers`` from one client address: at most this many at once,
+    then one every ``answer_posts_refill`` seconds (a class practising behind one address
+    posts a batch of 5 answers every few seconds per pupil); beyond that it is refused with
+    ``limit/too_many_requests``, so that no client fills the database."""
     address: str | None = None
     """With several processes: the base URL the others reach this one at
     (``http://HOST:PORT``), where they forward the requests of tables homed here."""
