@@ -17,6 +17,7 @@ deck_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
 )
 deck_app.command("list")(list_decks)
 deck_app.command("show")(show)
