@@ -3,6 +3,8 @@ wrapped to the width, not broken where the source's lines end."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from typer.testing import CliRunner
 
@@ -38,5 +40,5 @@ def test_descriptions_fill_the_width(command: list[str]) -> None:
     for paragraph in paragraphs:
         assert all(len(line) <= 78 for line in paragraph), paragraph
         # a line cut short before the paragraph ends is a line break kept from the source
-        for line, following in zip(paragraph, paragraph[1:], strict=False):
+        for line, following in itertools.pairwise(paragraph):
             assert len(line) + 1 + len(following.split()[0]) > 78, (line, following)
