@@ -143,3 +143,56 @@ def test_the_lobby_offers_join_a_table_at_the_top_of_a_phone(server: str, browse
     assert box is not None
     assert create is not None
     assert box["y"] < create["y"]
+
+
+LOBBY_LAYOUT = """() => {
+  const lobby = document.querySelector('.lobby');
+  const columns = getComputedStyle(lobby).gridTemplateColumns.split(' ').length;
+  const parts = [...lobby.children].filter((el) => getComputedStyle(el).display !== 'none')
+    .map((el) => ({ name: el.className, box: el.getBoundingClientRect() }));
+  const overlaps = [];
+  for (const [i, a] of parts.entries()) {
+    for (const b of parts.slice(i + 1)) {
+      const apart = a.box.right <= b.box.left + 1 || b.box.right <= a.box.left + 1
+        || a.box.bottom <= b.box.top + 1 || b.box.bottom <= a.box.top + 1;
+      if (!apart) overlaps.push([a.name, b.name]);
+    }
+  }
+  const narrow = parts.filter((p) => p.box.width < 280).map((p) => p.name);
+  const pickers = [...document.querySelectorAll('.seat-row select')].map((s) => {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:'
+      + getComputedStyle(s).font;
+    probe.textContent = s.options[s.selectedIndex].text;
+    document.body.append(probe);
+    const room = s.clientWidth - 30;  // the arrow and the padding
+    const wide = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { text: probe.textContent, fits: wide <= room };
+  });
+  return { columns, overlaps, narrow, pickers, parts: parts.length };
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_the_lobbys_parts_each_have_their_place(
+    server: str, browser: Browser, size: str, lang: str
+) -> None:
+    """Every part of the lobby in its own place: two columns on a desktop, one on a phone,
+    no part over another or squeezed, and each seat's bot level shown whole."""
+    ada = open_player(browser, "Ada", DESKTOP if size == "desktop" else PHONE)
+    page = ada.page
+    page.goto(f"{server}/")
+    page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")
+    page.goto(f"{server}/")
+    expect(page.locator(".lobby .tables-lists")).to_be_visible()
+    expect(page.locator(".lobby .practice-entry")).to_be_visible()
+    expect(page.locator(".seat-row select").first).to_be_visible()
+    found = page.evaluate(LOBBY_LAYOUT)
+    assert found["columns"] == (2 if size == "desktop" else 1), found
+    assert found["parts"] >= 5, found
+    assert found["overlaps"] == [], found
+    assert found["narrow"] == [], found
+    assert found["pickers"], found
+    assert all(p["fits"] for p in found["pickers"]), found["pickers"]
