@@ -4,17 +4,23 @@ once only; the key never comes back; a bad key or nickname is refused with its c
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import secrets
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sqlalchemy import inspect
+import pytest
+from sqlalchemy import delete, inspect, select
+from sqlalchemy import update as update_rows
 
 from geodeck.ratings import CardRatings, Rating, bot_rating, update
 from geodeck.server import cards, players
 from geodeck.server.storage import Storage
+from geodeck.server.storage.players import rated, ratings
 from geodeck.server.storage.schema import metadata
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, create_table, play_out, run, running
@@ -260,3 +266,57 @@ def test_a_rooms_judged_placements_are_the_records_replayed() -> None:
     assert verdicts == {True, False}
     undercover = new_game("undercover", ["Ann", "Ben", "Cem", "Dee"], seed=1)
     assert cards.Judge(undercover).played(undercover, {}) is None
+
+
+def test_a_player_finishing_two_tables_at_once_has_both_counted(
+    postgres: str, pg_schema: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/ratings.md, Players at a server: two tables with the same players rated at
+    the same moment (each read the players' ratings before either wrote) both count, the
+    second from the first's result, on PostgreSQL where the two updates truly overlap."""
+    with running(fast_settings(postgres, schema=pg_schema)) as live:
+        ann, ben = secrets.token_hex(16), secrets.token_hex(16)
+        codes = [play_rated_table(live, ann, ben)[0] for _ in range(2)]
+        for code in codes:
+            wait_rated(live, code)
+    storage = Storage(postgres, schema=pg_schema)
+    digests = [players.key_hash(ann), players.key_hash(ben)]
+    original = players.stored_rating
+    try:
+        for start in ("new players", "rated players"):
+            with storage.engine.begin() as conn:
+                conn.execute(delete(rated).where(rated.c.code.in_(codes)))
+                if start == "new players":
+                    conn.execute(delete(ratings).where(ratings.c.key_hash.in_(digests)))
+                else:
+                    conn.execute(
+                        update_rows(ratings)
+                        .where(ratings.c.key_hash.in_(digests))
+                        .values(mu=25.0, sigma=25.0 / 3, games=0)
+                    )
+            both_read = threading.Barrier(2, timeout=1.0)
+
+            def read_then_wait(*args: Any, barrier: threading.Barrier = both_read) -> Any:
+                found = original(*args)
+                with contextlib.suppress(threading.BrokenBarrierError):
+                    barrier.wait()
+                return found
+
+            monkeypatch.setattr(players, "stored_rating", read_then_wait)
+            with ThreadPoolExecutor(2) as pool:
+                changes = list(pool.map(lambda c: players.rate_table(storage, c), codes))
+            monkeypatch.setattr(players, "stored_rating", original)
+            assert all(c is not None for c in changes), start
+            with storage.engine.connect() as conn:
+                games = conn.execute(
+                    select(ratings.c.games).where(ratings.c.key_hash.in_(digests))
+                ).scalars()
+                assert sorted(games) == [2, 2], start
+            ann_changes = [c[0] for c in changes if c is not None]
+            firsts = [c for c in ann_changes if c is not None and c["before"] == 0]
+            assert len(firsts) == 1, (start, ann_changes)
+            assert {c["before"] for c in ann_changes if c is not None} - {0} == {
+                firsts[0]["after"]
+            }, (start, ann_changes)
+    finally:
+        storage.close()

@@ -79,6 +79,7 @@ def link_seat(storage: Storage, code: str, seat: int, digest: str, nickname: str
 
 
 def stored_rating(conn: Connection, digest: str, fam: str) -> tuple[Rating, int]:
+    """A player's rating in a family and games counted (a new player's if none)."""
     row = conn.execute(
         select(ratings).where(ratings.c.key_hash == digest, ratings.c.family == fam)
     ).first()
@@ -87,11 +88,35 @@ def stored_rating(conn: Connection, digest: str, fam: str) -> tuple[Rating, int]
     return Rating(row.mu, row.sigma), int(row.games)
 
 
+class _Raced(Exception):
+    """Another table's update made a player's first rating in between: read again."""
+
+
+def _lock_ratings(conn: Connection, digests: Sequence[str], fam: str) -> None:
+    """Hold the rating rows of ``digests`` in ``fam`` until the transaction ends (on
+    PostgreSQL; SQLite has one writer at a time anyway), in one order so that two tables
+    sharing players cannot wait on each other: a player who finishes two tables at once
+    has both counted, the second from the first's result."""
+    conn.execute(
+        select(ratings.c.key_hash)
+        .where(ratings.c.key_hash.in_(sorted(set(digests))), ratings.c.family == fam)
+        .order_by(ratings.c.key_hash)
+        .with_for_update()
+    ).all()
+
+
 def _keep_rating(conn: Connection, digest: str, fam: str, after: Rating, games: int) -> None:
     where = (ratings.c.key_hash == digest) & (ratings.c.family == fam)
     values = {"mu": after.mu, "sigma": after.sigma, "games": games}
     if conn.execute(update(ratings).where(where).values(**values)).rowcount == 0:
-        conn.execute(insert(ratings).values(key_hash=digest, family=fam, **values))
+        try:
+            with conn.begin_nested():
+                conn.execute(insert(ratings).values(key_hash=digest, family=fam, **values))
+        except IntegrityError:
+            raise _Raced from None
+
+
+RATE_TRIES = 5
 
 
 def rate_table(storage: Storage, code: str) -> list[dict[str, Any] | None] | None:
@@ -99,6 +124,15 @@ def rate_table(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
     the changes per seat, or ``None`` if the table is not finished or was rated already
     (by this process or another). Bots stand at their fixed ratings; a person without a
     key is taken as a new player and nothing is kept for them."""
+    for attempt in range(RATE_TRIES):
+        try:
+            return _rate_once(storage, code)
+        except _Raced:
+            time.sleep(0.01 * (attempt + 1))
+    raise RuntimeError(f"table {code}: its players' ratings kept changing under it")
+
+
+def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | None:
     try:
         with storage.engine.begin() as conn:
             row = conn.execute(
@@ -126,6 +160,7 @@ def rate_table(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
             ):
                 if r.key_hash not in keyed.values():
                     keyed[r.seat] = r.key_hash
+            _lock_ratings(conn, list(keyed.values()), fam)
             before: list[Rating] = []
             games: dict[int, int] = {}
             for seat in range(len(scores)):
