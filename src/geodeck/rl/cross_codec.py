@@ -26,7 +26,7 @@ one column of a ranking variant; 1 is north-south); ``ACCEPT``; ``CHALLENGE_BEFO
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -95,6 +95,16 @@ class CrossCodec:
         self._event_keys[("", -1, None, False)] = 0
         self._event_table: Array = np.zeros((256, EVENT), dtype=np.float32)
         self._shown_rows: dict[tuple[int, int], dict[tuple[Any, ...], int]] = {}
+        self._values: dict[tuple[str, str], float] = {}
+
+    def revealed(self, cid: str, quantity: str, face: Callable[[str], Mapping[str, Any]]) -> float:
+        """The revealed value of card ``cid`` (its face: ``face(cid)``) of ``quantity``,
+        scaled and kept within [-1, 1]; worked out once per card of the deck."""
+        key = (cid, quantity)
+        value = self._values.get(key)
+        if value is None:
+            value = self._values[key] = min(1.0, max(-1.0, revealed_value(face(cid), quantity)))
+        return value
 
     def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> int:
         """The row in ``event_rows`` of an event's features: ``kind``, the relative seat

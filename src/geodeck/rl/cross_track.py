@@ -8,6 +8,7 @@ once, as it comes."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,6 @@ from geodeck.rl.cross_codec import (
     RECENT,
     SEAT,
     SIZE,
-    revealed_value,
 )
 from geodeck.rl.cross_state import CrossState
 
@@ -58,17 +58,27 @@ class CrossTracker:
         """Each quantity's card slot features by card (``CrossCodec.numbers``; row 0: a
         card not in the deck), the start flag left to the line."""
         self._quantities: list[str] = []
+        self._tables: list[tuple[str, Array]] = []
+        """Each quantity of the lines (once) with its table in ``cards``."""
+        cells = self.out[:CARDS_END].reshape(LINES, LINE_SLOTS, CARD)
+        self._blocks: list[Array] = [cells[number] for number in range(LINES)]
+        """Each line's card slots in ``out``."""
         self._rows: dict[tuple[Any, ...], int] = {}
 
     def observe(self, game: CrossGame, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        return self.current(game, viewer).copy()
+
+    def current(self, game: CrossGame, viewer: Viewer) -> Array:
+        """The observation, as ``observe`` gives it, in the tracker's own array: read it
+        before the next call, never write to it."""
         history = game.history
         if self.state is None:
             self._begin(viewer.view(self.seat))
         elif self.seen < len(history):
             self._follow(history[self.seen :], game)
         self.seen = len(history)
-        return self.out.copy()
+        return self.out
 
     def _begin(self, view: Mapping[str, Any]) -> None:
         """Start from the seat's whole view: its encoding, and what the events change."""
@@ -109,42 +119,42 @@ class CrossTracker:
         rows = self._rows
         recent = self._recent
         for event in events[-RECENT:]:
-            key = _key(event)
+            kind = type(event)
+            shows = _SHOWS.get(kind)
+            if shows is None:
+                shows = _SHOWS[kind] = _shows(kind)
+            key = shows(event)
             row = rows.get(key)
             if row is None:
-                row = self._row(key[0], key[1], key[2], key[3], players)
+                facts = _key(event)
+                row = rows[key] = self._row(facts[0], facts[1], facts[2], facts[3], players)
             recent.append(row)
         del recent[:-RECENT]
-        np.take(self.codec.event_rows(), recent, axis=0, out=self._ring)
+        self.codec.event_rows().take(recent, axis=0, out=self._ring)
 
     def _take_in(self, shown: Any, face: Any) -> None:
         """Write the revealed values of the cards ``shown`` into the card rows."""
         codec = self.codec
-        tables = []
-        for quantity in self._quantities:
-            cards = self.cards.get(quantity)
-            if cards is None:
-                cards = self.cards[quantity] = np.zeros((len(codec.id_values), CARD), np.float32)
-                cards[:, 0] = 1.0
-                cards[:, 1] = codec.id_values
-            tables.append((quantity, cards))
+        numbers = codec.numbers
+        tables = self._tables
+        if not tables:
+            for quantity in self._quantities:
+                if quantity not in self.cards:
+                    cards = np.zeros((len(codec.id_values), CARD), np.float32)
+                    cards[:, 0] = 1.0
+                    cards[:, 1] = codec.id_values
+                    self.cards[quantity] = cards
+                    tables.append((quantity, cards))
+        value = codec.revealed
         for cid in shown:
-            number = codec.numbers.get(cid, 0)
-            if not number:
-                continue
-            card = face(cid)
-            for quantity, cards in tables:
-                row = cards[number]
-                row[3] = 1.0
-                row[4] = min(1.0, max(-1.0, revealed_value(card, quantity)))
-
-    def _block(self, number: int) -> Array:
-        base = number * LINE_SLOTS * CARD
-        return self.out[base : base + LINE_SLOTS * CARD].reshape(LINE_SLOTS, CARD)
+            number = numbers.get(cid, 0)
+            if number:
+                for quantity, cards in tables:
+                    cards[number, 3:] = (1.0, value(cid, quantity, face))
 
     def _line(self, number: int, held: list[str]) -> None:
         """Write a line's card slots afresh."""
-        block = self._block(number)
+        block = self._blocks[number]
         numbers = self.codec.numbers
         held = held[:LINE_SLOTS]
         n = len(held)
@@ -159,7 +169,7 @@ class CrossTracker:
     def _shift(self, number: int, ops: list[tuple[int, int, str]], held: list[str]) -> None:
         """Replay the cards put in and taken out on a line's slots, in order, so that they
         end up as ``held`` (a card put in is a placed one, never the start card)."""
-        block = self._block(number)
+        block = self._blocks[number]
         rows = self.cards[self._quantities[number]]
         numbers = self.codec.numbers
         n = len(held) - sum(op for op, _, _ in ops)
@@ -175,7 +185,7 @@ class CrossTracker:
 
     def _rewrite(self, number: int, shown: set[str], held: list[str]) -> None:
         """Write again the slots of the cards just revealed on a line."""
-        block = self._block(number)
+        block = self._blocks[number]
         rows = self.cards[self._quantities[number]]
         numbers = self.codec.numbers
         start = self.state.start if self.state is not None else None
@@ -273,6 +283,18 @@ def _reader(kind: type) -> Callable[[Any], tuple[Any, ...]]:
 
     return read
 
+
+def _shows(kind: type) -> Callable[[Any], Any]:
+    """A quick reader of the fields ``_key`` reads from events of class ``kind``: a key
+    for them as good as ``_key``'s (the class's kind of event comes first)."""
+    names = set(getattr(kind, "__dataclass_fields__", ()))
+    seat = "seat" if "seat" in names else "payer" if "payer" in names else None
+    fields = [name for name in (seat, "card", "right") if name is not None and name in names]
+    return operator.attrgetter("event", *fields)
+
+
+_SHOWS: dict[type, Callable[[Any], Any]] = {}
+"""Each event class's quick reader (``_shows``)."""
 
 _KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 """Each event class's reader of what it shows (``_key``)."""

@@ -201,6 +201,11 @@ class UndercoverTracker:
 
     def observe(self, game: Any, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        return self.current(game, viewer).copy()
+
+    def current(self, game: Any, viewer: Viewer) -> Array:
+        """The observation, as ``observe`` gives it, in the tracker's own array: read it
+        before the next call, never write to it."""
         history = game.history
         state = self.state
         if state is None:
@@ -211,7 +216,7 @@ class UndercoverTracker:
             state.follow(history[self.seen :])
             self._write(state)
         self.seen = len(history)
-        return self.out.copy()
+        return self.out
 
     def _write(self, state: UndercoverState) -> None:
         out, me, players, codec = self.out, self.me, state.players, self.codec
