@@ -95,16 +95,35 @@ class CrossCodec:
         self._event_keys[("", -1, None, False)] = 0
         self._event_table: Array = np.zeros((256, EVENT), dtype=np.float32)
         self._shown_rows: dict[tuple[int, int], dict[tuple[Any, ...], int]] = {}
-        self._values: dict[tuple[str, str], float] = {}
+        self._card_rows: dict[str, Array] = {}
+        self._revealed: dict[str, set[str]] = {}
 
-    def revealed(self, cid: str, quantity: str, face: Callable[[str], Mapping[str, Any]]) -> float:
-        """The revealed value of card ``cid`` (its face: ``face(cid)``) of ``quantity``,
-        scaled and kept within [-1, 1]; worked out once per card of the deck."""
-        key = (cid, quantity)
-        value = self._values.get(key)
-        if value is None:
-            value = self._values[key] = min(1.0, max(-1.0, revealed_value(face(cid), quantity)))
-        return value
+    def card_rows(self, quantity: str) -> Array:
+        """The card slot features of a line of ``quantity``, one row per card and how it
+        shows: row ``numbers[cid]`` the card hidden, that row plus ``len(id_values)`` the
+        card revealed (filled in by ``reveal``); row 0 (either half) a card not in the
+        deck. The start flag is left to the line. Kept for every game of this codec."""
+        rows = self._card_rows.get(quantity)
+        if rows is None:
+            half = len(self.id_values)
+            rows = np.zeros((2 * half, CARD), dtype=np.float32)
+            rows[:, 0] = 1.0
+            rows[:half, 1] = rows[half:, 1] = self.id_values
+            rows[half + 1 :, 3] = 1.0
+            self._card_rows[quantity] = rows
+            self._revealed[quantity] = set()
+        return rows
+
+    def reveal(self, cid: str, quantity: str, face: Callable[[str], Mapping[str, Any]]) -> None:
+        """Fill in the revealed row of card ``cid`` (its face: ``face(cid)``) of
+        ``quantity`` (``card_rows``), once per card of the deck."""
+        done = self._revealed[quantity]
+        if cid not in done:
+            number = self.numbers.get(cid, 0)
+            if number:
+                value = min(1.0, max(-1.0, revealed_value(face(cid), quantity)))
+                self._card_rows[quantity][len(self.id_values) + number, 4] = value
+            done.add(cid)
 
     def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> int:
         """The row in ``event_rows`` of an event's features: ``kind``, the relative seat

@@ -9,6 +9,7 @@ once, as it comes."""
 from __future__ import annotations
 
 import operator
+import struct
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +37,12 @@ if TYPE_CHECKING:
 
 CARDS_END = LINES * LINE_SLOTS * CARD
 EVENTS_AT = SIZE - RECENT * EVENT
-PHASE_AT = 2 + PLACED + MAX_SEATS * SEAT
-"""Where the phase starts in the table facts (``CARDS_END`` on)."""
+_FACTS = struct.Struct(f"={EVENTS_AT - CARDS_END}f")
+"""The table facts (``CARDS_END`` to ``EVENTS_AT``) as ``out`` holds them."""
+_NO_PLACED = (0.0,) * PLACED
+_NO_SEAT = (0.0,) * SEAT
+_NO_GUESSING = (0.0,) * 4
+_PHASE = {phase: tuple(float(p == phase) for p in PHASES) for phase in PHASES}
 
 
 class CrossTracker:
@@ -50,16 +55,17 @@ class CrossTracker:
         self.seen = 0
         """Events of the game's history taken in so far."""
         self.out = np.zeros(SIZE, dtype=np.float32)
+        self._bytes = memoryview(self.out.data).cast("B")
+        """``out``'s bytes, to pack features into (``_facts``)."""
         self._ring = self.out[EVENTS_AT:].reshape(RECENT, EVENT)
         self._recent: list[int] = [0] * RECENT
         """The recent events' rows in the codec's table, oldest first (0: none)."""
         self.state: CrossState | None = None
-        self.cards: dict[str, Array] = {}
-        """Each quantity's card slot features by card (``CrossCodec.numbers``; row 0: a
-        card not in the deck), the start flag left to the line."""
         self._quantities: list[str] = []
-        self._tables: list[tuple[str, Array]] = []
-        """Each quantity of the lines (once) with its table in ``cards``."""
+        self._rows_of: list[Array] = []
+        """Each line's card rows (``CrossCodec.card_rows``)."""
+        self._half = len(codec.id_values)
+        """Where the revealed rows begin in the card rows."""
         cells = self.out[:CARDS_END].reshape(LINES, LINE_SLOTS, CARD)
         self._blocks: list[Array] = [cells[number] for number in range(LINES)]
         """Each line's card slots in ``out``."""
@@ -87,6 +93,7 @@ class CrossTracker:
         state = self.state = CrossState(view)
         variant = view["variant"]
         self._quantities = [line if variant == "geo" else variant for line in view["lines"]]
+        self._rows_of = [codec.card_rows(quantity) for quantity in self._quantities]
         self._take_in(state.revealed, view["cards"].__getitem__)
         players = len(view["seats"])
         self._rows = codec.shown_rows(self.me, players)
@@ -133,35 +140,28 @@ class CrossTracker:
         self.codec.event_rows().take(recent, axis=0, out=self._ring)
 
     def _take_in(self, shown: Any, face: Any) -> None:
-        """Write the revealed values of the cards ``shown`` into the card rows."""
-        codec = self.codec
-        numbers = codec.numbers
-        tables = self._tables
-        if not tables:
-            for quantity in self._quantities:
-                if quantity not in self.cards:
-                    cards = np.zeros((len(codec.id_values), CARD), np.float32)
-                    cards[:, 0] = 1.0
-                    cards[:, 1] = codec.id_values
-                    self.cards[quantity] = cards
-                    tables.append((quantity, cards))
-        value = codec.revealed
+        """Make sure the codec's card rows hold the revealed values of the cards ``shown``."""
+        reveal = self.codec.reveal
+        quantities = set(self._quantities)
         for cid in shown:
-            number = numbers.get(cid, 0)
-            if number:
-                for quantity, cards in tables:
-                    cards[number, 3:] = (1.0, value(cid, quantity, face))
+            for quantity in quantities:
+                reveal(cid, quantity, face)
+
+    def _index(self, cid: str) -> int:
+        """The row of card ``cid`` in the card rows, as this seat sees it now."""
+        number = self.codec.numbers.get(cid, 0)
+        assert self.state is not None
+        return number + self._half if cid in self.state.revealed else number
 
     def _line(self, number: int, held: list[str]) -> None:
         """Write a line's card slots afresh."""
         block = self._blocks[number]
-        numbers = self.codec.numbers
         held = held[:LINE_SLOTS]
         n = len(held)
         block[n:] = 0.0
         if not n:
             return
-        block[:n] = self.cards[self._quantities[number]][[numbers.get(cid, 0) for cid in held]]
+        block[:n] = self._rows_of[number][[self._index(cid) for cid in held]]
         start = self.state.start if self.state is not None else None
         if start in held:
             block[held.index(start), 2] = 1.0
@@ -170,13 +170,12 @@ class CrossTracker:
         """Replay the cards put in and taken out on a line's slots, in order, so that they
         end up as ``held`` (a card put in is a placed one, never the start card)."""
         block = self._blocks[number]
-        rows = self.cards[self._quantities[number]]
-        numbers = self.codec.numbers
+        rows = self._rows_of[number]
         n = len(held) - sum(op for op, _, _ in ops)
         for op, at, cid in ops:
             if op > 0:
                 block[at + 1 : n + 1] = block[at:n]
-                block[at] = rows[numbers.get(cid, 0)]
+                block[at] = rows[self._index(cid)]
                 n += 1
             else:
                 block[at : n - 1] = block[at + 1 : n]
@@ -186,60 +185,67 @@ class CrossTracker:
     def _rewrite(self, number: int, shown: set[str], held: list[str]) -> None:
         """Write again the slots of the cards just revealed on a line."""
         block = self._blocks[number]
-        rows = self.cards[self._quantities[number]]
-        numbers = self.codec.numbers
+        rows = self._rows_of[number]
         start = self.state.start if self.state is not None else None
         for at, cid in enumerate(held):
             if cid in shown:
-                block[at] = rows[numbers.get(cid, 0)]
+                block[at] = rows[self._index(cid)]
                 if cid == start:
                     block[at, 2] = 1.0
 
     def _facts(self, state: CrossState) -> None:
-        """The features after the lines, before the recent events (``table_facts``)."""
+        """The features after the lines, before the recent events (``table_facts``), put
+        together in one list and packed into ``out`` at once."""
         me, players, box = self.me, state.players, state.box
-        facts = [0.0] * (EVENTS_AT - CARDS_END)
-        if state.current is not None:
-            facts[0] = 1.0
-            facts[1] = self.codec.card_ids.get(state.current, 0.0)
-        if state.placed is not None:
-            line, at, by = state.placed
-            facts[2] = 1.0
+        current = state.current
+        facts = [0.0, 0.0] if current is None else [1.0, self.codec.card_ids.get(current, 0.0)]
+        placed = state.placed
+        if placed is None:
+            facts += _NO_PLACED
+        else:
+            line, at, by = placed
+            lines = [0.0] * LINES
             if 0 <= line < LINES:
-                facts[3 + line] = 1.0
-            facts[5] = at / POSITIONS
-            facts[6 + relative(by, me, players)] = 1.0
-            facts[6 + MAX_SEATS] = me in state.asked
+                lines[line] = 1.0
+            by_slot = [0.0] * MAX_SEATS
+            by_slot[(by - me) % players] = 1.0
+            facts += (1.0, *lines, at / POSITIONS, *by_slot, me in state.asked)
         awaited = state.awaited()
-        for seat in range(players):
-            i = 2 + PLACED + relative(seat, me, players) * SEAT
-            chips, exchanged = state.hands[seat], state.exchanged[seat]
+        turn, hands, exchanged = state.turn, state.hands, state.exchanged
+        for slot in range(players):
+            seat = (me + slot) % players
+            chips, swapped = hands[seat], exchanged[seat]
             # chips in hand never exceed the box (nor does the supply); the rest may
-            facts[i : i + SEAT] = (
+            facts += (
                 1.0,
                 chips / box,
-                min(exchanged / box, 1.0),
-                min((chips + 5 * exchanged) / box, 1.0),
-                seat == state.turn,
+                min(swapped / box, 1.0),
+                min((chips + 5 * swapped) / box, 1.0),
+                seat == turn,
                 seat in awaited,
             )
-        i = PHASE_AT
-        facts[i + PHASES.index(state.phase)] = 1.0
-        i += len(PHASES)
-        facts[i : i + 5] = (
+        facts += _NO_SEAT * (MAX_SEATS - players)
+        facts += _PHASE[state.phase]
+        facts += (
             state.supply / box,
             min(state.draw_left / 45.0, 1.0),
             min(state.until_scoring / 15.0, 1.0),
             min(state.reserve_left / 200.0, 1.0),
             min(state.removed / POSITIONS, 1.0),
         )
-        i += 5
-        if state.guessing is not None:
-            final, most = state.guessing
-            mine = state.mine or 0
-            facts[i : i + 4] = (final, most / POSITIONS, state.mine is not None, mine / POSITIONS)
-        facts[i + 4] = players / MAX_SEATS
-        self.out[CARDS_END:EVENTS_AT] = facts
+        guessing = state.guessing
+        if guessing is None:
+            facts += _NO_GUESSING
+        else:
+            mine = state.mine
+            facts += (
+                guessing[0],
+                guessing[1] / POSITIONS,
+                mine is not None,
+                (mine or 0) / POSITIONS,
+            )
+        facts.append(players / MAX_SEATS)
+        _FACTS.pack_into(self._bytes, CARDS_END * 4, *facts)
 
     def _row(self, kind: str, seat: Any, card: Any, right: Any, players: int) -> int:
         """The row of one event's features in the codec's table (``event_row``), looked
