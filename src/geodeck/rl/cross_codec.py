@@ -91,10 +91,8 @@ class CrossCodec:
         """Each card's row in ``id_values`` (0: none)."""
         self.id_values = np.array([0.0, *sorted(self.card_ids.values())], dtype=np.float32)
         self._order: tuple[Any, dict[str, int]] | None = None
-        self._event_keys: dict[tuple[str, int, str | None, bool], int] = {}
-        self._event_keys[("", -1, None, False)] = 0
-        self._event_table: Array = np.zeros((256, EVENT), dtype=np.float32)
-        self._shown_rows: dict[tuple[int, int], dict[tuple[Any, ...], int]] = {}
+        self._event_keys: dict[tuple[str, int, str | None, bool], bytes] = {}
+        self._shown_rows: dict[tuple[int, int], dict[Any, bytes]] = {}
         self._card_rows: dict[str, Array] = {}
         self._revealed: dict[str, set[str]] = {}
 
@@ -125,9 +123,10 @@ class CrossCodec:
                 self._card_rows[quantity][len(self.id_values) + number, 4] = value
             done.add(cid)
 
-    def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> int:
-        """The row in ``event_rows`` of an event's features: ``kind``, the relative seat
-        ``slot`` (-1: none), ``card`` and whether a judged card was right; added when new."""
+    def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> bytes:
+        """An event's features as ``out`` holds them (``EVENT`` float32s): ``kind``, the
+        relative seat ``slot`` (-1: none), ``card`` and whether a judged card was right;
+        worked out once per codec."""
         key = (kind, slot, card, right)
         row = self._event_keys.get(key)
         if row is None:
@@ -137,22 +136,13 @@ class CrossCodec:
             if card is not None:
                 features[len(EVENTS) + MAX_SEATS] = self.card_ids.get(card, 0.0)
             features[EVENT - 1] = right
-            row = self._event_keys[key] = len(self._event_keys)
-            if row >= len(self._event_table):
-                grown = np.zeros((2 * len(self._event_table), EVENT), dtype=np.float32)
-                grown[:row] = self._event_table
-                self._event_table = grown
-            self._event_table[row] = features
+            row = self._event_keys[key] = features.tobytes()
         return row
 
-    def shown_rows(self, me: int, players: int) -> dict[tuple[Any, ...], int]:
+    def shown_rows(self, me: int, players: int) -> dict[Any, bytes]:
         """The event rows of what events show (kind, seat, card, verdict) as seat ``me``
         of ``players`` sees them, kept for every game of this codec (``CrossTracker``)."""
         return self._shown_rows.setdefault((me, players), {})
-
-    def event_rows(self) -> Array:
-        """Every event row seen so far (row 0: no event, and rows not yet used), one array."""
-        return self._event_table
 
     def tracker(self, seat: int | None) -> CrossTracker:
         """An observation of ``seat`` kept up to date from the events its view shows

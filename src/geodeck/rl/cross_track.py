@@ -39,6 +39,8 @@ CARDS_END = LINES * LINE_SLOTS * CARD
 EVENTS_AT = SIZE - RECENT * EVENT
 _FACTS = struct.Struct(f"={EVENTS_AT - CARDS_END}f")
 """The table facts (``CARDS_END`` to ``EVENTS_AT``) as ``out`` holds them."""
+NO_EVENT = bytes(4 * EVENT)
+"""The features of no event (before the first of the recent ones)."""
 _NO_PLACED = (0.0,) * PLACED
 _NO_SEAT = (0.0,) * SEAT
 _NO_GUESSING = (0.0,) * 4
@@ -57,9 +59,8 @@ class CrossTracker:
         self.out = np.zeros(SIZE, dtype=np.float32)
         self._bytes = memoryview(self.out.data).cast("B")
         """``out``'s bytes, to pack features into (``_facts``)."""
-        self._ring = self.out[EVENTS_AT:].reshape(RECENT, EVENT)
-        self._recent: list[int] = [0] * RECENT
-        """The recent events' rows in the codec's table, oldest first (0: none)."""
+        self._recent: list[bytes] = [NO_EVENT] * RECENT
+        """The recent events' features (``CrossCodec.event_row``), oldest first."""
         self.state: CrossState | None = None
         self._quantities: list[str] = []
         self._rows_of: list[Array] = []
@@ -69,7 +70,7 @@ class CrossTracker:
         cells = self.out[:CARDS_END].reshape(LINES, LINE_SLOTS, CARD)
         self._blocks: list[Array] = [cells[number] for number in range(LINES)]
         """Each line's card slots in ``out``."""
-        self._rows: dict[tuple[Any, ...], int] = {}
+        self._rows: dict[Any, bytes] = {}
 
     def observe(self, game: CrossGame, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now; a new array, the caller's."""
@@ -137,7 +138,7 @@ class CrossTracker:
                 row = rows[key] = self._row(facts[0], facts[1], facts[2], facts[3], players)
             recent.append(row)
         del recent[:-RECENT]
-        self.codec.event_rows().take(recent, axis=0, out=self._ring)
+        self._bytes[EVENTS_AT * 4 :] = b"".join(recent)
 
     def _take_in(self, shown: Any, face: Any) -> None:
         """Make sure the codec's card rows hold the revealed values of the cards ``shown``."""
@@ -247,9 +248,8 @@ class CrossTracker:
         facts.append(players / MAX_SEATS)
         _FACTS.pack_into(self._bytes, CARDS_END * 4, *facts)
 
-    def _row(self, kind: str, seat: Any, card: Any, right: Any, players: int) -> int:
-        """The row of one event's features in the codec's table (``event_row``), looked
-        up by what the event shows."""
+    def _row(self, kind: str, seat: Any, card: Any, right: Any, players: int) -> bytes:
+        """One event's features (``CrossCodec.event_row``), looked up by what it shows."""
         key = (kind, seat, card, right)
         row = self._rows.get(key)
         if row is None:
