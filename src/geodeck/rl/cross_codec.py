@@ -26,6 +26,7 @@ one column of a ranking variant; 1 is north-south); ``ACCEPT``; ``CHALLENGE_BEFO
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,7 @@ from geodeck.cross.actions import Accept, Challenge, Guess, Place
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
 
 if TYPE_CHECKING:
-    from geodeck.rl.cross_track import CrossTracker
+    from geodeck.rl.cross_track import CrossTable, CrossTracker
 
 LINES = 2
 LINE_SLOTS = 47
@@ -95,6 +96,7 @@ class CrossCodec:
         self._shown_rows: dict[tuple[int, int], dict[Any, bytes]] = {}
         self._card_rows: dict[str, Array] = {}
         self._revealed: dict[str, set[str]] = {}
+        self._tables: weakref.WeakKeyDictionary[Any, CrossTable] = weakref.WeakKeyDictionary()
 
     def card_rows(self, quantity: str) -> Array:
         """The card slot features of a line of ``quantity``, one row per card and how it
@@ -150,6 +152,16 @@ class CrossCodec:
         from geodeck.rl.cross_track import CrossTracker
 
         return CrossTracker(self, seat)
+
+    def table(self, game: Any) -> CrossTable:
+        """What every seat's observation of ``game`` shares (``cross_track``), one for each
+        game, kept while the game is."""
+        table = self._tables.get(game)
+        if table is None:
+            from geodeck.rl.cross_track import CrossTable
+
+            table = self._tables[game] = CrossTable(self)
+        return table
 
     def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
         """The index of each of ``actions`` (``index``), from what every seat sees of

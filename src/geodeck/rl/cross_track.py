@@ -47,67 +47,51 @@ _NO_GUESSING = (0.0,) * 4
 _PHASE = {phase: tuple(float(p == phase) for p in PHASES) for phase in PHASES}
 
 
-class CrossTracker:
-    """The observation of ``seat`` in one game, kept from one call to the next."""
+class CrossTable:
+    """What every seat's observation of one game shares, kept from one call to the next:
+    the facts of the table (``CrossState``, as a spectator's view shows them) and the
+    lines' card slots, followed once for all the seats."""
 
-    def __init__(self, codec: CrossCodec, seat: int | None) -> None:
+    def __init__(self, codec: CrossCodec) -> None:
         self.codec = codec
-        self.seat = seat
-        self.me = seat if seat is not None else 0
         self.seen = 0
         """Events of the game's history taken in so far."""
-        self.out = np.zeros(SIZE, dtype=np.float32)
-        self._bytes = memoryview(self.out.data).cast("B")
-        """``out``'s bytes, to pack features into (``_facts``)."""
-        self._recent: list[bytes] = [NO_EVENT] * RECENT
-        """The recent events' features (``CrossCodec.event_row``), oldest first."""
+        self.cells = np.zeros(CARDS_END, dtype=np.float32)
+        """The lines' card slots, as every seat's observation begins."""
         self.state: CrossState | None = None
         self._quantities: list[str] = []
         self._rows_of: list[Array] = []
         """Each line's card rows (``CrossCodec.card_rows``)."""
         self._half = len(codec.id_values)
         """Where the revealed rows begin in the card rows."""
-        cells = self.out[:CARDS_END].reshape(LINES, LINE_SLOTS, CARD)
+        cells = self.cells.reshape(LINES, LINE_SLOTS, CARD)
         self._blocks: list[Array] = [cells[number] for number in range(LINES)]
-        """Each line's card slots in ``out``."""
-        self._rows: dict[Any, bytes] = {}
+        """Each line's card slots in ``cells``."""
 
-    def observe(self, game: CrossGame, viewer: Viewer) -> Array:
-        """The observation of the seat's view of ``game`` now; a new array, the caller's."""
-        return self.current(game, viewer).copy()
-
-    def current(self, game: CrossGame, viewer: Viewer) -> Array:
-        """The observation, as ``observe`` gives it, in the tracker's own array: read it
-        before the next call, never write to it."""
+    def advance(self, game: CrossGame, viewer: Viewer) -> CrossState:
+        """Take in the events not taken in yet (the first time, a spectator's view)."""
         history = game.history
-        if self.state is None:
-            self._begin(viewer.view(self.seat))
+        state = self.state
+        if state is None:
+            state = self._begin(viewer.view(None))
         elif self.seen < len(history):
-            self._follow(history[self.seen :], game)
+            self._follow(history[self.seen :], game, state)
         self.seen = len(history)
-        return self.out
+        return state
 
-    def _begin(self, view: Mapping[str, Any]) -> None:
-        """Start from the seat's whole view: its encoding, and what the events change."""
+    def _begin(self, view: Mapping[str, Any]) -> CrossState:
         codec = self.codec
-        self.out[:] = codec.encode(view)
+        self.cells[:] = codec.encode(view)[:CARDS_END]
         state = self.state = CrossState(view)
         variant = view["variant"]
         self._quantities = [line if variant == "geo" else variant for line in view["lines"]]
         self._rows_of = [codec.card_rows(quantity) for quantity in self._quantities]
         self._take_in(state.revealed, view["cards"].__getitem__)
-        players = len(view["seats"])
-        self._rows = codec.shown_rows(self.me, players)
-        for event in view["history"][-RECENT:]:
-            self._recent.append(self._row(event["event"], *_wire_facts(event), players))
-        del self._recent[:-RECENT]
         self.seen = view["history_from"] + len(view["history"])
+        return state
 
-    def _follow(self, events: list[Any], game: CrossGame) -> None:
-        state = self.state
-        assert state is not None
-        self._events(events, state.players)
-        shown = state.follow(events, self.seat, game)
+    def _follow(self, events: list[Any], game: CrossGame, state: CrossState) -> None:
+        shown = state.follow(events, None, game)
         if shown:
             cards = game.cards
             self._take_in(shown, lambda cid: cards[cid].face(revealed=True))
@@ -120,25 +104,6 @@ class CrossTracker:
                 self._shift(number, ops, held)
             if shown and not shown.isdisjoint(held):
                 self._rewrite(number, shown, held)
-        self._facts(state)
-
-    def _events(self, events: list[Any], players: int) -> None:
-        """Shift the recent events by the new ones, each row written once."""
-        rows = self._rows
-        recent = self._recent
-        for event in events[-RECENT:]:
-            kind = type(event)
-            shows = _SHOWS.get(kind)
-            if shows is None:
-                shows = _SHOWS[kind] = _shows(kind)
-            key = shows(event)
-            row = rows.get(key)
-            if row is None:
-                facts = _key(event)
-                row = rows[key] = self._row(facts[0], facts[1], facts[2], facts[3], players)
-            recent.append(row)
-        del recent[:-RECENT]
-        self._bytes[EVENTS_AT * 4 :] = b"".join(recent)
 
     def _take_in(self, shown: Any, face: Any) -> None:
         """Make sure the codec's card rows hold the revealed values of the cards ``shown``."""
@@ -194,6 +159,92 @@ class CrossTracker:
                 if cid == start:
                     block[at, 2] = 1.0
 
+
+class CrossTracker:
+    """The observation of ``seat`` in one game, kept from one call to the next: the
+    game's ``CrossTable`` (shared by every seat) with what this seat's view adds, its own
+    guess and the recent events as it sees them."""
+
+    def __init__(self, codec: CrossCodec, seat: int | None) -> None:
+        self.codec = codec
+        self.seat = seat
+        self.me = seat if seat is not None else 0
+        self.seen = 0
+        """Events of the game's history taken in so far."""
+        self.out = np.zeros(SIZE, dtype=np.float32)
+        self._bytes = memoryview(self.out.data).cast("B")
+        """``out``'s bytes, to pack features into (``_facts``)."""
+        self._recent: list[bytes] = [NO_EVENT] * RECENT
+        """The recent events' features (``CrossCodec.event_row``), oldest first."""
+        self.table: CrossTable | None = None
+        self.mine: int | None = None
+        """This seat's guess while the seats guess (``None``: not made)."""
+        self._rows: dict[Any, bytes] = {}
+
+    def observe(self, game: CrossGame, viewer: Viewer) -> Array:
+        """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        return self.current(game, viewer).copy()
+
+    def current(self, game: CrossGame, viewer: Viewer) -> Array:
+        """The observation, as ``observe`` gives it, in the tracker's own array: read it
+        before the next call, never write to it."""
+        history = game.history
+        table = self.table
+        if table is None:
+            table = self.table = self.codec.table(game)
+            state = table.advance(game, viewer)
+            self._begin(viewer.view(self.seat))
+        else:
+            state = table.advance(game, viewer)
+            if self.seen < len(history):
+                events = history[self.seen :]
+                self._events(events, state.players)
+                self._mine(events)
+        self.seen = len(history)
+        self.out[:CARDS_END] = table.cells
+        self._facts(state)
+        return self.out
+
+    def _begin(self, view: Mapping[str, Any]) -> None:
+        """Start from the seat's whole view: its guess and its recent events."""
+        players = len(view["seats"])
+        guessing = view["guessing"]
+        self.mine = guessing["mine"] if guessing is not None else None
+        self._rows = self.codec.shown_rows(self.me, players)
+        for event in view["history"][-RECENT:]:
+            self._recent.append(self._row(event["event"], *_wire_facts(event), players))
+        del self._recent[:-RECENT]
+        self._bytes[EVENTS_AT * 4 :] = b"".join(self._recent)
+        self.seen = view["history_from"] + len(view["history"])
+
+    def _mine(self, events: list[Any]) -> None:
+        """Follow this seat's own guess (``CrossState._guess``)."""
+        for event in events:
+            kind = event.event
+            if kind == "guess":
+                if event.seat == self.seat:
+                    self.mine = event.wrong
+            elif kind in {"scoring", "check"}:
+                self.mine = None
+
+    def _events(self, events: list[Any], players: int) -> None:
+        """Shift the recent events by the new ones, each row written once."""
+        rows = self._rows
+        recent = self._recent
+        for event in events[-RECENT:]:
+            kind = type(event)
+            shows = _SHOWS.get(kind)
+            if shows is None:
+                shows = _SHOWS[kind] = _shows(kind)
+            key = shows(event)
+            row = rows.get(key)
+            if row is None:
+                facts = _key(event)
+                row = rows[key] = self._row(facts[0], facts[1], facts[2], facts[3], players)
+            recent.append(row)
+        del recent[:-RECENT]
+        self._bytes[EVENTS_AT * 4 :] = b"".join(recent)
+
     def _facts(self, state: CrossState) -> None:
         """The features after the lines, before the recent events (``table_facts``), put
         together in one list and packed into ``out`` at once."""
@@ -238,7 +289,7 @@ class CrossTracker:
         if guessing is None:
             facts += _NO_GUESSING
         else:
-            mine = state.mine
+            mine = self.mine
             facts += (
                 guessing[0],
                 guessing[1] / POSITIONS,
