@@ -47,6 +47,10 @@ class Tracker(Protocol):
         shared by every seat's tracker); a new array, the caller's own."""
         ...
 
+    def current(self, game: Any, viewer: Viewer) -> Array:
+        """The same observation in the tracker's own array, kept until the next call."""
+        ...
+
 
 def relative(seat: int | None, me: int, players: int) -> int:
     """The slot of ``seat`` seen from ``me``: 0 is ``me``, 1 the next seat clockwise..."""

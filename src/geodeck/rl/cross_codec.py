@@ -26,7 +26,8 @@ one column of a ranking variant; 1 is north-south); ``ACCEPT``; ``CHALLENGE_BEFO
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,7 +36,7 @@ from geodeck.cross.actions import Accept, Challenge, Guess, Place
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
 
 if TYPE_CHECKING:
-    from geodeck.rl.cross_track import CrossTracker
+    from geodeck.rl.cross_track import CrossTable, CrossTracker
 
 LINES = 2
 LINE_SLOTS = 47
@@ -91,14 +92,43 @@ class CrossCodec:
         """Each card's row in ``id_values`` (0: none)."""
         self.id_values = np.array([0.0, *sorted(self.card_ids.values())], dtype=np.float32)
         self._order: tuple[Any, dict[str, int]] | None = None
-        self._event_keys: dict[tuple[str, int, str | None, bool], int] = {}
-        self._event_keys[("", -1, None, False)] = 0
-        self._event_table: Array = np.zeros((256, EVENT), dtype=np.float32)
-        self._shown_rows: dict[tuple[int, int], dict[tuple[Any, ...], int]] = {}
+        self._event_keys: dict[tuple[str, int, str | None, bool], bytes] = {}
+        self._shown_rows: dict[tuple[int, int], dict[Any, bytes]] = {}
+        self._card_rows: dict[str, Array] = {}
+        self._revealed: dict[str, set[str]] = {}
+        self._tables: weakref.WeakKeyDictionary[Any, CrossTable] = weakref.WeakKeyDictionary()
 
-    def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> int:
-        """The row in ``event_rows`` of an event's features: ``kind``, the relative seat
-        ``slot`` (-1: none), ``card`` and whether a judged card was right; added when new."""
+    def card_rows(self, quantity: str) -> Array:
+        """The card slot features of a line of ``quantity``, one row per card and how it
+        shows: row ``numbers[cid]`` the card hidden, that row plus ``len(id_values)`` the
+        card revealed (filled in by ``reveal``); row 0 (either half) a card not in the
+        deck. The start flag is left to the line. Kept for every game of this codec."""
+        rows = self._card_rows.get(quantity)
+        if rows is None:
+            half = len(self.id_values)
+            rows = np.zeros((2 * half, CARD), dtype=np.float32)
+            rows[:, 0] = 1.0
+            rows[:half, 1] = rows[half:, 1] = self.id_values
+            rows[half + 1 :, 3] = 1.0
+            self._card_rows[quantity] = rows
+            self._revealed[quantity] = set()
+        return rows
+
+    def reveal(self, cid: str, quantity: str, face: Callable[[str], Mapping[str, Any]]) -> None:
+        """Fill in the revealed row of card ``cid`` (its face: ``face(cid)``) of
+        ``quantity`` (``card_rows``), once per card of the deck."""
+        done = self._revealed[quantity]
+        if cid not in done:
+            number = self.numbers.get(cid, 0)
+            if number:
+                value = min(1.0, max(-1.0, revealed_value(face(cid), quantity)))
+                self._card_rows[quantity][len(self.id_values) + number, 4] = value
+            done.add(cid)
+
+    def event_row(self, kind: str, slot: int, card: str | None, right: bool) -> bytes:
+        """An event's features as ``out`` holds them (``EVENT`` float32s): ``kind``, the
+        relative seat ``slot`` (-1: none), ``card`` and whether a judged card was right;
+        worked out once per codec."""
         key = (kind, slot, card, right)
         row = self._event_keys.get(key)
         if row is None:
@@ -108,22 +138,13 @@ class CrossCodec:
             if card is not None:
                 features[len(EVENTS) + MAX_SEATS] = self.card_ids.get(card, 0.0)
             features[EVENT - 1] = right
-            row = self._event_keys[key] = len(self._event_keys)
-            if row >= len(self._event_table):
-                grown = np.zeros((2 * len(self._event_table), EVENT), dtype=np.float32)
-                grown[:row] = self._event_table
-                self._event_table = grown
-            self._event_table[row] = features
+            row = self._event_keys[key] = features.tobytes()
         return row
 
-    def shown_rows(self, me: int, players: int) -> dict[tuple[Any, ...], int]:
+    def shown_rows(self, me: int, players: int) -> dict[Any, bytes]:
         """The event rows of what events show (kind, seat, card, verdict) as seat ``me``
         of ``players`` sees them, kept for every game of this codec (``CrossTracker``)."""
         return self._shown_rows.setdefault((me, players), {})
-
-    def event_rows(self) -> Array:
-        """Every event row seen so far (row 0: no event, and rows not yet used), one array."""
-        return self._event_table
 
     def tracker(self, seat: int | None) -> CrossTracker:
         """An observation of ``seat`` kept up to date from the events its view shows
@@ -131,6 +152,16 @@ class CrossCodec:
         from geodeck.rl.cross_track import CrossTracker
 
         return CrossTracker(self, seat)
+
+    def table(self, game: Any) -> CrossTable:
+        """What every seat's observation of ``game`` shares (``cross_track``), one for each
+        game, kept while the game is."""
+        table = self._tables.get(game)
+        if table is None:
+            from geodeck.rl.cross_track import CrossTable
+
+            table = self._tables[game] = CrossTable(self)
+        return table
 
     def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
         """The index of each of ``actions`` (``index``), from what every seat sees of

@@ -21,7 +21,9 @@ class CrossState:
     """The facts of a seat's view the observation encodes, kept from event to event."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:
-        self.players = len(view["seats"])
+        self.players = players = len(view["seats"])
+        self.ask_order = [clockwise_from(left_of(s, players), players)[:-1] for s in range(players)]
+        """The seats asked about a card each seat placed, in the order they answer."""
         self.box = float(view["box"]) or 1.0
         self.line_names = list(view["lines"])
         self.lines = [list(held) for held in view["lines"].values()]
@@ -76,10 +78,11 @@ class CrossState:
         self.changes = [[] for _ in self.lines]
         self.scored = False
         self.seat = seat
+        take = TAKE.get
         for event in events:
-            take = TAKE.get(event.event)
-            if take is not None:
-                take(self, event)
+            change = take(event.event)
+            if change is not None:
+                change(self, event)
         if self.scored:
             self.draw_left = game.draw_left
             self.until_scoring = game.until_scoring
@@ -100,8 +103,7 @@ class CrossState:
             ops.append((1, event.at, event.card))
         self.current = None
         self.placed = (number, event.at, event.seat)
-        self.asked = clockwise_from(left_of(event.seat, self.players), self.players)
-        del self.asked[self.players - 1 :]
+        self.asked = self.ask_order[event.seat][:]
         self.phase = "respond"
 
     def _accept(self, event: Any) -> None:

@@ -8,6 +8,8 @@ once, as it comes."""
 
 from __future__ import annotations
 
+import operator
+import struct
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +28,6 @@ from geodeck.rl.cross_codec import (
     RECENT,
     SEAT,
     SIZE,
-    revealed_value,
 )
 from geodeck.rl.cross_state import CrossState
 
@@ -36,60 +37,61 @@ if TYPE_CHECKING:
 
 CARDS_END = LINES * LINE_SLOTS * CARD
 EVENTS_AT = SIZE - RECENT * EVENT
-PHASE_AT = 2 + PLACED + MAX_SEATS * SEAT
-"""Where the phase starts in the table facts (``CARDS_END`` on)."""
+_FACTS = struct.Struct(f"={EVENTS_AT - CARDS_END}f")
+"""The table facts (``CARDS_END`` to ``EVENTS_AT``) as ``out`` holds them."""
+NO_EVENT = bytes(4 * EVENT)
+"""The features of no event (before the first of the recent ones)."""
+_NO_PLACED = (0.0,) * PLACED
+_NO_SEAT = (0.0,) * SEAT
+_NO_GUESSING = (0.0,) * 4
+_PHASE = {phase: tuple(float(p == phase) for p in PHASES) for phase in PHASES}
 
 
-class CrossTracker:
-    """The observation of ``seat`` in one game, kept from one call to the next."""
+class CrossTable:
+    """What every seat's observation of one game shares, kept from one call to the next:
+    the facts of the table (``CrossState``, as a spectator's view shows them) and the
+    lines' card slots, followed once for all the seats."""
 
-    def __init__(self, codec: CrossCodec, seat: int | None) -> None:
+    def __init__(self, codec: CrossCodec) -> None:
         self.codec = codec
-        self.seat = seat
-        self.me = seat if seat is not None else 0
         self.seen = 0
         """Events of the game's history taken in so far."""
-        self.out = np.zeros(SIZE, dtype=np.float32)
-        self._ring = self.out[EVENTS_AT:].reshape(RECENT, EVENT)
-        self._recent: list[int] = [0] * RECENT
-        """The recent events' rows in the codec's table, oldest first (0: none)."""
+        self.cells = np.zeros(CARDS_END, dtype=np.float32)
+        """The lines' card slots, as every seat's observation begins."""
         self.state: CrossState | None = None
-        self.cards: dict[str, Array] = {}
-        """Each quantity's card slot features by card (``CrossCodec.numbers``; row 0: a
-        card not in the deck), the start flag left to the line."""
         self._quantities: list[str] = []
-        self._rows: dict[tuple[Any, ...], int] = {}
+        self._rows_of: list[Array] = []
+        """Each line's card rows (``CrossCodec.card_rows``)."""
+        self._half = len(codec.id_values)
+        """Where the revealed rows begin in the card rows."""
+        cells = self.cells.reshape(LINES, LINE_SLOTS, CARD)
+        self._blocks: list[Array] = [cells[number] for number in range(LINES)]
+        """Each line's card slots in ``cells``."""
 
-    def observe(self, game: CrossGame, viewer: Viewer) -> Array:
-        """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+    def advance(self, game: CrossGame, viewer: Viewer) -> CrossState:
+        """Take in the events not taken in yet (the first time, a spectator's view)."""
         history = game.history
-        if self.state is None:
-            self._begin(viewer.view(self.seat))
+        state = self.state
+        if state is None:
+            state = self._begin(viewer.view(None))
         elif self.seen < len(history):
-            self._follow(history[self.seen :], game)
+            self._follow(history[self.seen :], game, state)
         self.seen = len(history)
-        return self.out.copy()
+        return state
 
-    def _begin(self, view: Mapping[str, Any]) -> None:
-        """Start from the seat's whole view: its encoding, and what the events change."""
+    def _begin(self, view: Mapping[str, Any]) -> CrossState:
         codec = self.codec
-        self.out[:] = codec.encode(view)
+        self.cells[:] = codec.encode(view)[:CARDS_END]
         state = self.state = CrossState(view)
         variant = view["variant"]
         self._quantities = [line if variant == "geo" else variant for line in view["lines"]]
+        self._rows_of = [codec.card_rows(quantity) for quantity in self._quantities]
         self._take_in(state.revealed, view["cards"].__getitem__)
-        players = len(view["seats"])
-        self._rows = codec.shown_rows(self.me, players)
-        for event in view["history"][-RECENT:]:
-            self._recent.append(self._row(event["event"], *_wire_facts(event), players))
-        del self._recent[:-RECENT]
         self.seen = view["history_from"] + len(view["history"])
+        return state
 
-    def _follow(self, events: list[Any], game: CrossGame) -> None:
-        state = self.state
-        assert state is not None
-        self._events(events, state.players)
-        shown = state.follow(events, self.seat, game)
+    def _follow(self, events: list[Any], game: CrossGame, state: CrossState) -> None:
+        shown = state.follow(events, None, game)
         if shown:
             cards = game.cards
             self._take_in(shown, lambda cid: cards[cid].face(revealed=True))
@@ -102,56 +104,30 @@ class CrossTracker:
                 self._shift(number, ops, held)
             if shown and not shown.isdisjoint(held):
                 self._rewrite(number, shown, held)
-        self._facts(state)
-
-    def _events(self, events: list[Any], players: int) -> None:
-        """Shift the recent events by the new ones, each row written once."""
-        rows = self._rows
-        recent = self._recent
-        for event in events[-RECENT:]:
-            key = _key(event)
-            row = rows.get(key)
-            if row is None:
-                row = self._row(key[0], key[1], key[2], key[3], players)
-            recent.append(row)
-        del recent[:-RECENT]
-        np.take(self.codec.event_rows(), recent, axis=0, out=self._ring)
 
     def _take_in(self, shown: Any, face: Any) -> None:
-        """Write the revealed values of the cards ``shown`` into the card rows."""
-        codec = self.codec
-        tables = []
-        for quantity in self._quantities:
-            cards = self.cards.get(quantity)
-            if cards is None:
-                cards = self.cards[quantity] = np.zeros((len(codec.id_values), CARD), np.float32)
-                cards[:, 0] = 1.0
-                cards[:, 1] = codec.id_values
-            tables.append((quantity, cards))
+        """Make sure the codec's card rows hold the revealed values of the cards ``shown``."""
+        reveal = self.codec.reveal
+        quantities = set(self._quantities)
         for cid in shown:
-            number = codec.numbers.get(cid, 0)
-            if not number:
-                continue
-            card = face(cid)
-            for quantity, cards in tables:
-                row = cards[number]
-                row[3] = 1.0
-                row[4] = min(1.0, max(-1.0, revealed_value(card, quantity)))
+            for quantity in quantities:
+                reveal(cid, quantity, face)
 
-    def _block(self, number: int) -> Array:
-        base = number * LINE_SLOTS * CARD
-        return self.out[base : base + LINE_SLOTS * CARD].reshape(LINE_SLOTS, CARD)
+    def _index(self, cid: str) -> int:
+        """The row of card ``cid`` in the card rows, as this seat sees it now."""
+        number = self.codec.numbers.get(cid, 0)
+        assert self.state is not None
+        return number + self._half if cid in self.state.revealed else number
 
     def _line(self, number: int, held: list[str]) -> None:
         """Write a line's card slots afresh."""
-        block = self._block(number)
-        numbers = self.codec.numbers
+        block = self._blocks[number]
         held = held[:LINE_SLOTS]
         n = len(held)
         block[n:] = 0.0
         if not n:
             return
-        block[:n] = self.cards[self._quantities[number]][[numbers.get(cid, 0) for cid in held]]
+        block[:n] = self._rows_of[number][[self._index(cid) for cid in held]]
         start = self.state.start if self.state is not None else None
         if start in held:
             block[held.index(start), 2] = 1.0
@@ -159,14 +135,13 @@ class CrossTracker:
     def _shift(self, number: int, ops: list[tuple[int, int, str]], held: list[str]) -> None:
         """Replay the cards put in and taken out on a line's slots, in order, so that they
         end up as ``held`` (a card put in is a placed one, never the start card)."""
-        block = self._block(number)
-        rows = self.cards[self._quantities[number]]
-        numbers = self.codec.numbers
+        block = self._blocks[number]
+        rows = self._rows_of[number]
         n = len(held) - sum(op for op, _, _ in ops)
         for op, at, cid in ops:
             if op > 0:
                 block[at + 1 : n + 1] = block[at:n]
-                block[at] = rows[numbers.get(cid, 0)]
+                block[at] = rows[self._index(cid)]
                 n += 1
             else:
                 block[at : n - 1] = block[at + 1 : n]
@@ -175,65 +150,157 @@ class CrossTracker:
 
     def _rewrite(self, number: int, shown: set[str], held: list[str]) -> None:
         """Write again the slots of the cards just revealed on a line."""
-        block = self._block(number)
-        rows = self.cards[self._quantities[number]]
-        numbers = self.codec.numbers
+        block = self._blocks[number]
+        rows = self._rows_of[number]
         start = self.state.start if self.state is not None else None
         for at, cid in enumerate(held):
             if cid in shown:
-                block[at] = rows[numbers.get(cid, 0)]
+                block[at] = rows[self._index(cid)]
                 if cid == start:
                     block[at, 2] = 1.0
 
+
+class CrossTracker:
+    """The observation of ``seat`` in one game, kept from one call to the next: the
+    game's ``CrossTable`` (shared by every seat) with what this seat's view adds, its own
+    guess and the recent events as it sees them."""
+
+    def __init__(self, codec: CrossCodec, seat: int | None) -> None:
+        self.codec = codec
+        self.seat = seat
+        self.me = seat if seat is not None else 0
+        self.seen = 0
+        """Events of the game's history taken in so far."""
+        self.out = np.zeros(SIZE, dtype=np.float32)
+        self._bytes = memoryview(self.out.data).cast("B")
+        """``out``'s bytes, to pack features into (``_facts``)."""
+        self._recent: list[bytes] = [NO_EVENT] * RECENT
+        """The recent events' features (``CrossCodec.event_row``), oldest first."""
+        self.table: CrossTable | None = None
+        self.mine: int | None = None
+        """This seat's guess while the seats guess (``None``: not made)."""
+        self._rows: dict[Any, bytes] = {}
+
+    def observe(self, game: CrossGame, viewer: Viewer) -> Array:
+        """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        return self.current(game, viewer).copy()
+
+    def current(self, game: CrossGame, viewer: Viewer) -> Array:
+        """The observation, as ``observe`` gives it, in the tracker's own array: read it
+        before the next call, never write to it."""
+        history = game.history
+        table = self.table
+        if table is None:
+            table = self.table = self.codec.table(game)
+            state = table.advance(game, viewer)
+            self._begin(viewer.view(self.seat))
+        else:
+            state = table.advance(game, viewer)
+            if self.seen < len(history):
+                events = history[self.seen :]
+                self._events(events, state.players)
+                self._mine(events)
+        self.seen = len(history)
+        self.out[:CARDS_END] = table.cells
+        self._facts(state)
+        return self.out
+
+    def _begin(self, view: Mapping[str, Any]) -> None:
+        """Start from the seat's whole view: its guess and its recent events."""
+        players = len(view["seats"])
+        guessing = view["guessing"]
+        self.mine = guessing["mine"] if guessing is not None else None
+        self._rows = self.codec.shown_rows(self.me, players)
+        for event in view["history"][-RECENT:]:
+            self._recent.append(self._row(event["event"], *_wire_facts(event), players))
+        del self._recent[:-RECENT]
+        self._bytes[EVENTS_AT * 4 :] = b"".join(self._recent)
+        self.seen = view["history_from"] + len(view["history"])
+
+    def _mine(self, events: list[Any]) -> None:
+        """Follow this seat's own guess (``CrossState._guess``)."""
+        for event in events:
+            kind = event.event
+            if kind == "guess":
+                if event.seat == self.seat:
+                    self.mine = event.wrong
+            elif kind in {"scoring", "check"}:
+                self.mine = None
+
+    def _events(self, events: list[Any], players: int) -> None:
+        """Shift the recent events by the new ones, each row written once."""
+        rows = self._rows
+        recent = self._recent
+        for event in events[-RECENT:]:
+            kind = type(event)
+            shows = _SHOWS.get(kind)
+            if shows is None:
+                shows = _SHOWS[kind] = _shows(kind)
+            key = shows(event)
+            row = rows.get(key)
+            if row is None:
+                facts = _key(event)
+                row = rows[key] = self._row(facts[0], facts[1], facts[2], facts[3], players)
+            recent.append(row)
+        del recent[:-RECENT]
+        self._bytes[EVENTS_AT * 4 :] = b"".join(recent)
+
     def _facts(self, state: CrossState) -> None:
-        """The features after the lines, before the recent events (``table_facts``)."""
+        """The features after the lines, before the recent events (``table_facts``), put
+        together in one list and packed into ``out`` at once."""
         me, players, box = self.me, state.players, state.box
-        facts = [0.0] * (EVENTS_AT - CARDS_END)
-        if state.current is not None:
-            facts[0] = 1.0
-            facts[1] = self.codec.card_ids.get(state.current, 0.0)
-        if state.placed is not None:
-            line, at, by = state.placed
-            facts[2] = 1.0
+        current = state.current
+        facts = [0.0, 0.0] if current is None else [1.0, self.codec.card_ids.get(current, 0.0)]
+        placed = state.placed
+        if placed is None:
+            facts += _NO_PLACED
+        else:
+            line, at, by = placed
+            lines = [0.0] * LINES
             if 0 <= line < LINES:
-                facts[3 + line] = 1.0
-            facts[5] = at / POSITIONS
-            facts[6 + relative(by, me, players)] = 1.0
-            facts[6 + MAX_SEATS] = me in state.asked
+                lines[line] = 1.0
+            by_slot = [0.0] * MAX_SEATS
+            by_slot[(by - me) % players] = 1.0
+            facts += (1.0, *lines, at / POSITIONS, *by_slot, me in state.asked)
         awaited = state.awaited()
-        for seat in range(players):
-            i = 2 + PLACED + relative(seat, me, players) * SEAT
-            chips, exchanged = state.hands[seat], state.exchanged[seat]
+        turn, hands, exchanged = state.turn, state.hands, state.exchanged
+        for slot in range(players):
+            seat = (me + slot) % players
+            chips, swapped = hands[seat], exchanged[seat]
             # chips in hand never exceed the box (nor does the supply); the rest may
-            facts[i : i + SEAT] = (
+            facts += (
                 1.0,
                 chips / box,
-                min(exchanged / box, 1.0),
-                min((chips + 5 * exchanged) / box, 1.0),
-                seat == state.turn,
+                min(swapped / box, 1.0),
+                min((chips + 5 * swapped) / box, 1.0),
+                seat == turn,
                 seat in awaited,
             )
-        i = PHASE_AT
-        facts[i + PHASES.index(state.phase)] = 1.0
-        i += len(PHASES)
-        facts[i : i + 5] = (
+        facts += _NO_SEAT * (MAX_SEATS - players)
+        facts += _PHASE[state.phase]
+        facts += (
             state.supply / box,
             min(state.draw_left / 45.0, 1.0),
             min(state.until_scoring / 15.0, 1.0),
             min(state.reserve_left / 200.0, 1.0),
             min(state.removed / POSITIONS, 1.0),
         )
-        i += 5
-        if state.guessing is not None:
-            final, most = state.guessing
-            mine = state.mine or 0
-            facts[i : i + 4] = (final, most / POSITIONS, state.mine is not None, mine / POSITIONS)
-        facts[i + 4] = players / MAX_SEATS
-        self.out[CARDS_END:EVENTS_AT] = facts
+        guessing = state.guessing
+        if guessing is None:
+            facts += _NO_GUESSING
+        else:
+            mine = self.mine
+            facts += (
+                guessing[0],
+                guessing[1] / POSITIONS,
+                mine is not None,
+                (mine or 0) / POSITIONS,
+            )
+        facts.append(players / MAX_SEATS)
+        _FACTS.pack_into(self._bytes, CARDS_END * 4, *facts)
 
-    def _row(self, kind: str, seat: Any, card: Any, right: Any, players: int) -> int:
-        """The row of one event's features in the codec's table (``event_row``), looked
-        up by what the event shows."""
+    def _row(self, kind: str, seat: Any, card: Any, right: Any, players: int) -> bytes:
+        """One event's features (``CrossCodec.event_row``), looked up by what it shows."""
         key = (kind, seat, card, right)
         row = self._rows.get(key)
         if row is None:
@@ -273,6 +340,18 @@ def _reader(kind: type) -> Callable[[Any], tuple[Any, ...]]:
 
     return read
 
+
+def _shows(kind: type) -> Callable[[Any], Any]:
+    """A quick reader of the fields ``_key`` reads from events of class ``kind``: a key
+    for them as good as ``_key``'s (the class's kind of event comes first)."""
+    names = set(getattr(kind, "__dataclass_fields__", ()))
+    seat = "seat" if "seat" in names else "payer" if "payer" in names else None
+    fields = [name for name in (seat, "card", "right") if name is not None and name in names]
+    return operator.attrgetter("event", *fields)
+
+
+_SHOWS: dict[type, Callable[[Any], Any]] = {}
+"""Each event class's quick reader (``_shows``)."""
 
 _KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 """Each event class's reader of what it shows (``_key``)."""

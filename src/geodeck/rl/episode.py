@@ -65,8 +65,6 @@ class Episode:
         self.names = [f"seat_{i}" for i in range(self.players)]
         self._seen: tuple[Any, int, int, dict[int, Any]] | None = None
         """The game, seat and version last looked at, with the allowed actions (``legal``)."""
-        self._mask: Mask | None = None
-        """The mask of the allowed actions ``_seen`` holds, once asked for."""
         self._asked: tuple[Any, int, int | None] | None = None
         """The game and version last asked who is to act, with the answer (``seat``)."""
         self._viewer: Viewer | None = None
@@ -82,7 +80,6 @@ class Episode:
         else:
             self.codec = UndercoverCodec(list(record["countries"]), list(record["questions"]))
             self.recent = 0
-        self._blank: Mask = np.zeros(self.codec.actions, dtype=np.int8)
 
     def _new(self, seed: int) -> geodeck.Game:
         return geodeck.new_game(
@@ -106,7 +103,7 @@ class Episode:
         state is made for every tensor it is asked for (to learn the tensor's shape)."""
         twin = object.__new__(Episode)
         twin.__dict__.update(self.__dict__)
-        twin._seen = twin._mask = twin._viewer = None
+        twin._seen = twin._viewer = None
         twin._trackers = {}
         return twin
 
@@ -141,18 +138,13 @@ class Episode:
             return seen[3]
         chosen = self.codec.chosen(game.legal_actions(seat), game)
         self._seen = (game, seat, game.version, chosen)
-        self._mask = None
         return chosen
 
     def mask(self, seat: int) -> Mask:
-        """The action mask of ``seat`` over the codec's action space (a new array, made
-        once per seat and version and copied)."""
-        self.legal(seat)
-        made = self._mask
-        if made is None:
-            made = self._mask = self._blank.copy()
-            made[np.fromiter(self._seen[3] if self._seen else (), np.intp)] = 1
-        return made.copy()
+        """The action mask of ``seat`` over the codec's action space (a new array)."""
+        made = np.zeros(self.codec.actions, dtype=np.int8)
+        made[list(self.legal(seat))] = 1
+        return made
 
     def observe(self, seat: int) -> tuple[Array, Mask]:
         """The observation of ``seat`` (from what its view shows only) and its mask."""
@@ -160,7 +152,12 @@ class Episode:
 
     def observation(self, seat: int | None) -> Array:
         """The observation of ``seat`` (``None``: a spectator), kept up to date from the
-        events of its view since the last one (the family's tracker)."""
+        events of its view since the last one (the family's tracker); a new array."""
+        return self.current(seat).copy()
+
+    def current(self, seat: int | None) -> Array:
+        """The observation of ``seat`` as ``observation`` gives it, in its tracker's own
+        array: read it before the game moves on, never write to it."""
         viewer = self._viewer
         if viewer is None or viewer.game is not self.game:
             viewer = self._viewer = self.game.viewer()
@@ -169,7 +166,7 @@ class Episode:
         tracker = self._trackers.get(key)
         if tracker is None:
             tracker = self._trackers[key] = self.codec.tracker(seat)
-        return tracker.observe(self.game, viewer)
+        return tracker.current(self.game, viewer)
 
     def act(self, seat: int, index: int) -> None:
         """Apply action ``index`` for ``seat``; a hide gets a salt from the seed and the

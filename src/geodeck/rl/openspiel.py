@@ -99,7 +99,9 @@ class GeodeckState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: GeodeckGame) -> None:
         super().__init__(game)
         self.deals = game.deals
-        self.episode = game.episode.fresh()
+        self.episode = game.episode
+        """The game's own episode until the deal (only read: OpenSpiel makes a state for
+        every tensor it is asked for, to learn its shape), then this state's copy."""
         self.dealt = False
 
     def current_player(self) -> int:
@@ -117,6 +119,7 @@ class GeodeckState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if not self.dealt:
+            self.episode = self.episode.fresh()
             self.episode.deal(int(action))
             self.dealt = True
             return
@@ -193,7 +196,7 @@ class GeodeckObserver:
         if not state.dealt:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = state.episode.observation(player if self.private else None)
+            np.copyto(self.tensor, state.episode.current(player if self.private else None))
 
     def string_from(self, state: GeodeckState, player: int) -> str:
         view = self._view(state, player, whole=self.perfect_recall)

@@ -123,11 +123,15 @@ class UndercoverCodec:
         out[i + 2 + 2 * MAX_SEATS] = len(on) / 6.0
         out[i + 3 + 2 * MAX_SEATS] = hidden
 
-    def questions(self, out: Array, questions: list[dict[str, Any]], me: int, players: int) -> None:
-        """Write the round's questions' features (zero the rest of their slots)."""
+    def questions(
+        self, out: Array, questions: list[dict[str, Any]], me: int, players: int, start: int = 0
+    ) -> None:
+        """Write the round's questions' features from the ``start``-th on (zero the rest
+        of their slots)."""
         at = LAYOUT * COUNTRY
-        out[at : at + ASKED * QUESTION] = 0.0
-        for question in questions[:ASKED]:
+        out[at + start * QUESTION : at + ASKED * QUESTION] = 0.0
+        at += start * QUESTION
+        for question in questions[start:ASKED]:
             out[at] = 1.0
             out[at + 1] = self.question_ids.get(question["id"], 0.0)
             out[at + 2] = question["about"] == "seeker"
@@ -201,6 +205,11 @@ class UndercoverTracker:
 
     def observe(self, game: Any, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now; a new array, the caller's."""
+        return self.current(game, viewer).copy()
+
+    def current(self, game: Any, viewer: Viewer) -> Array:
+        """The observation, as ``observe`` gives it, in the tracker's own array: read it
+        before the next call, never write to it."""
         history = game.history
         state = self.state
         if state is None:
@@ -211,7 +220,7 @@ class UndercoverTracker:
             state.follow(history[self.seen :])
             self._write(state)
         self.seen = len(history)
-        return self.out.copy()
+        return self.out
 
     def _write(self, state: UndercoverState) -> None:
         out, me, players, codec = self.out, self.me, state.players, self.codec
@@ -246,6 +255,6 @@ class UndercoverTracker:
                     on = state.stones[cid]
                     codec.country(out, slot, cid, on, cid == state.hidden, me, players)
         if state.asked:
-            codec.questions(out, state.questions, me, players)
+            codec.questions(out, state.questions, me, players, state.asked_from)
         codec.rest(out, facts, me, players)
         finish(out)

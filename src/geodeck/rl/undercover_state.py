@@ -45,6 +45,9 @@ class UndercoverState:
         """Whether the layout, its stones or the hidden country changed in ``follow``."""
         self.asked = True
         """Whether the questions changed in ``follow``."""
+        self.asked_from = 0
+        """The first question that changed in ``follow`` (when ``asked`` is set): the
+        later ones changed too, or are gone."""
         self.stoned: list[str] = []
         """The countries that got a stone in ``follow`` (when ``laid`` is not set)."""
 
@@ -61,6 +64,7 @@ class UndercoverState:
     def follow(self, events: list[Any]) -> None:
         """Take in ``events`` as this seat's view shows them."""
         self.laid = self.asked = False
+        self.asked_from = len(self.questions)
         self.stoned = []
         for event in events:
             take = TAKE.get(event.event)
@@ -79,6 +83,7 @@ class UndercoverState:
         self.large = [vr.LARGE_STONES] * self.players
         self.phase = "hide"
         self.laid = self.asked = True
+        self.asked_from = 0
 
     def _hide(self, event: Any) -> None:
         if event.seat == self.seat:
@@ -107,19 +112,24 @@ class UndercoverState:
             question["hint"] = self.deck[event.question].answers[self.hidden]
         self.questions.append(question)
         self.phase = "name" if event.about == "seeker" else "answer"
-        self.asked = True
+        self._changed()
 
     def _name(self, event: Any) -> None:
         self.questions[-1] = {**self.questions[-1], "seeker": event.seeker}
         self.phase = "answer"
-        self.asked = True
+        self._changed()
 
     def _answer(self, event: Any) -> None:
         self.questions[-1] = {**self.questions[-1], "answer": event.answer}
         reader = self.questions[-1]["reader"]
         self.guessers = [s for s in clockwise_from(reader, self.players) if s != self.undercover]
         self.phase = "stone"
+        self._changed()
+
+    def _changed(self) -> None:
+        """The last question changed (or is new)."""
         self.asked = True
+        self.asked_from = min(self.asked_from, len(self.questions) - 1)
 
     def _stone(self, event: Any) -> None:
         left = self.small if event.size == "small" else self.large
