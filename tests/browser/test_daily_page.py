@@ -26,6 +26,14 @@ def expected(game: str, moves: list[list[object]]) -> Solo:
     return solo
 
 
+SPILLED = """() => [...document.querySelectorAll('.daily-lines *')].filter((el) => {
+  const r = el.getBoundingClientRect(), q = el.parentElement.getBoundingClientRect();
+  return r.width > 0 && (r.right > q.right + 1 || r.left < q.left - 1);
+}).map((el) => el.className + ': ' + el.textContent)"""
+"""What in the lines reaches out of its parent (a long card name pushing a line past its
+panel, off a phone's screen)."""
+
+
 def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: str) -> None:
     for viewport, game, line in ((DESKTOP, "uppsala", "w"), (PHONE, "world", "n")):
         tag = f"{viewport['width']}x{viewport['height']}"
@@ -43,6 +51,7 @@ def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: s
             if n == 3:
                 ann.shot(f"daily-playing-{tag}")
             gap = 1 if n % 2 else 0
+            assert page.evaluate(SPILLED) == [], (tag, n)
             page.locator(f'[data-gap="{line}{gap}"]').click()
             moves.append(["west-east" if line == "w" else "north-south", gap])
         solo = expected(game, moves)
@@ -79,3 +88,22 @@ def test_the_lobby_shows_the_bot_levels_ratings(browser: Browser, server: str) -
     expect(new.page.locator("#level-hint")).to_contain_text(f"Novice ({novice})")
     expect(new.page.locator('#me [data-family="cross"]')).to_contain_text("not rated yet")
     assert new.errors == []
+
+
+def test_a_long_name_stays_inside_its_line_on_a_phone(browser: Browser, server: str) -> None:
+    """A day whose start card has a long name (the longest of 90 days from DAY): on a
+    phone nothing in the two lines reaches past its panel."""
+    cards = shipped_deck_file("uppsala")["cards"]
+    days = [DAY + datetime.timedelta(days=n) for n in range(90)]
+    deals = {day: daily_deal(list(cards), day, "uppsala", deck_hash(cards)) for day in days}
+    day = max(days, key=lambda d: len(deals[d].start))
+    assert len(deals[day].start) >= 18, deals[day].start
+    ann = open_player(browser, "Ann", PHONE)
+    page = ann.page
+    page.goto(f"{server}/?daily=uppsala&date={day.isoformat()}")
+    expect(page.locator("#daily-current")).to_be_visible()
+    for n in range(3):
+        assert page.evaluate(SPILLED) == [], n
+        page.locator(f'[data-gap="w{n % 2}"]').click()
+    assert page.evaluate(SPILLED) == []
+    ann.shot("daily-long-name-phone")
