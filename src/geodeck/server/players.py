@@ -160,7 +160,8 @@ def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
             ):
                 if r.key_hash not in keyed.values():
                     keyed[r.seat] = r.key_hash
-            _lock_ratings(conn, list(keyed.values()), fam)
+            if keyed:
+                _lock_ratings(conn, list(keyed.values()), fam)
             before: list[Rating] = []
             games: dict[int, int] = {}
             for seat in range(len(scores)):

@@ -24,8 +24,9 @@ from geodeck.cross.editions import COLUMN_VARIANTS, GEO
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import PracticeCard, deck_hash, practice_cards, regions_of
 from geodeck.server.bodies import parse
+from geodeck.server.connection import client_address
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter, address_key
+from geodeck.server.limits import MissLimiter
 from geodeck.server.protocol import ErrorBody, Refusal
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
@@ -159,7 +160,7 @@ def register(app: FastAPI, settings: Settings, storage: Storage) -> None:
 
     @app.post("/api/practice/answers", responses=refused)
     async def practice_answers(request: Request) -> AnswersStored:
-        address = address_key(request.client.host if request.client is not None else None)
+        address = client_address(request)
         posts.check(address, ErrorCode.LIMIT_TOO_MANY_REQUESTS)
         posts.miss(address)  # every post counts, whether it is stored or refused
         body = await parse(request, AnswersIn)
