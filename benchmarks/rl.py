@@ -12,6 +12,9 @@ with ``--seats``, default 4), random legal play, every way choosing with the sam
   the history from the events that seat has not read yet, as the server reads it);
 - PettingZoo: what an agent does with the environment: ``last()`` (the observation and
   the mask), the allowed indices from the mask, ``step``;
+- PettingZoo, observation free: the same with an environment whose observation is one
+  array made once (the mask is the real one): what the AEC interface, the mask and the
+  step cost before any observation is made, the floor of the wrapper's time;
 - OpenSpiel: ``legal_actions`` and ``apply_action``; and with the acting seat's
   ``information_state_tensor`` (a list of floats, as OpenSpiel's Python API gives it).
 
@@ -27,6 +30,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -35,6 +39,7 @@ import geodeck
 from geodeck.bots.base import own_secret
 from geodeck.catalogue import catalogue
 from geodeck.rl import env
+from geodeck.rl.episode import Episode
 from geodeck.rl.openspiel import register
 from geodeck.rl.petting import GeodeckEnv
 
@@ -53,6 +58,17 @@ def engine(game: str, seats: int, seed: int, *, view: bool) -> int:
         table.apply(own_secret(rng.choice(table.legal_actions(seat)), rng))
         steps += 1
     return steps
+
+
+class FreeObservation(GeodeckEnv):
+    """The environment with an observation that costs nothing: one array, made once."""
+
+    def __init__(self, episode: Episode) -> None:
+        super().__init__(episode)
+        self._fixed = np.zeros(episode.codec.size, dtype=np.float32)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return {"observation": self._fixed, "action_mask": self.episode.mask(self._seats[agent])}
 
 
 def petting(environment: GeodeckEnv, seed: int) -> int:
@@ -108,11 +124,13 @@ def compare(game: str, seats: int, games: int) -> None:
     learner builds them, and dealt anew for every game. The ways take turns game by game,
     so that a machine busy with something else slows them alike."""
     environment = env(game, seats=seats)
+    free = FreeObservation(environment.episode)
     loaded = pyspiel.load_game(f"python_geodeck_{game}", {"players": seats})
     ways: list[tuple[str, Callable[[int], int]]] = [
         ("engine (legal actions, apply)", lambda s: engine(game, seats, s, view=False)),
         ("engine + view", lambda s: engine(game, seats, s, view=True)),
         ("PettingZoo (observation, mask, step)", lambda s: petting(environment, s)),
+        ("PettingZoo, observation free", lambda s: petting(free, s)),
         ("OpenSpiel (legal actions, apply)", lambda s: spiel(loaded, s, tensor=False)),
         ("OpenSpiel + information state tensor", lambda s: spiel(loaded, s, tensor=True)),
     ]

@@ -103,10 +103,14 @@ class GeodeckState(pyspiel.State):  # type: ignore[misc]
         """The game's own episode until the deal (only read: OpenSpiel makes a state for
         every tensor it is asked for, to learn its shape), then this state's copy."""
         self.dealt = False
+        self.player = int(pyspiel.PlayerId.CHANCE)
+        """The player to act, worked out once per move (OpenSpiel asks it several times
+        a move)."""
 
     def current_player(self) -> int:
-        if not self.dealt:
-            return int(pyspiel.PlayerId.CHANCE)
+        return self.player
+
+    def _next_player(self) -> int:
         seat = self.episode.seat
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
@@ -122,10 +126,10 @@ class GeodeckState(pyspiel.State):  # type: ignore[misc]
             self.episode = self.episode.fresh()
             self.episode.deal(int(action))
             self.dealt = True
-            return
-        seat = self.episode.seat
-        assert seat is not None
-        self.episode.act(seat, int(action))
+        else:
+            assert self.player >= 0
+            self.episode.act(self.player, int(action))
+        self.player = self._next_player()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
