@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 RUN = Path(__file__).resolve().parents[2] / "benchmarks" / "peers" / "run.py"
+STACKS = RUN.with_name("stacks.py")
 
 
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("peers_run", RUN)
+def load(path: Path = RUN) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"peers_{path.stem}", path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -75,3 +76,26 @@ def test_a_round_without_actions_has_no_cost_per_action() -> None:
     assert "nan us/action" in run.round_line(
         0, "bgio", {**idle, "client_cpu": 0.0, "other_cpu": 0.0, "live_min": 5, "short": 0}
     )
+
+
+def test_the_stacks_default_to_all_four_in_turn() -> None:
+    stacks = load(STACKS)
+    args = stacks.parse_args(["--stacks", "node, geodeck"])
+    assert args.stacks == ["node", "geodeck"]
+    with pytest.raises(SystemExit):
+        stacks.parse_args(["--stacks", "geodeck,uwebsockets"])
+
+
+def test_the_stacks_leave_picows_out_where_it_is_not_installed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stacks = load(STACKS)
+    monkeypatch.setattr(stacks.importlib.util, "find_spec", lambda name: None)
+    assert stacks.parse_args([]).stacks == ["geodeck", "sansio", "node"]
+    assert "pip install picows" in capsys.readouterr().err
+
+
+def test_a_stack_costs_its_cpu_over_its_messages() -> None:
+    stacks = load(STACKS)
+    assert stacks.per_message({"actions_per_s": 4000, "server_cpu": 0.5}) == 125
+    assert math.isnan(stacks.per_message({"actions_per_s": 0, "server_cpu": 0.1}))
