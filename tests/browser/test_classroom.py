@@ -11,6 +11,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import DESKTOP, PHONE, Player, open_player
@@ -151,3 +152,40 @@ def test_a_teacher_runs_a_class_of_two_pupils(
     gone = "the server responded with a status of 404"
     for player in (teacher, *pupils):
         assert all(gone in error for error in player.errors), (player.name, player.errors)
+
+
+SMALL_PHONE = {"width": 320, "height": 640}
+WIDER = """() => ({
+  page: document.documentElement.scrollWidth,
+  past: [...document.querySelectorAll('#class-open *, .class-join *')]
+    .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
+    .map((e) => e.tagName + (e.id ? '#' + e.id : '')),
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_the_class_forms_fit_a_320_px_phone(server: str, browser: Browser, lang: str) -> None:
+    """On a 320-px phone the teacher's form (its longest game name, the file picker) and
+    the pupil's join form stay on the screen: the page never scrolls sideways."""
+    teacher = open_player(browser, "Teacher", SMALL_PHONE)
+    page = teacher.page
+    page.goto(f"{server}/")
+    page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")
+    page.goto(f"{server}/?classroom")
+    page.wait_for_selector("#class-open")
+    found = page.evaluate(WIDER)
+    assert found == {"page": 320, "past": []}, found
+    page.fill("#class-title", "Class 4b")
+    page.locator("#class-create").click()
+    code = page.locator("#class-code").inner_text().strip()
+    pupil = open_player(browser, "Pia", SMALL_PHONE)
+    pupil.page.goto(f"{server}/")
+    pupil.page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")
+    pupil.page.goto(f"{server}/?class={code}")
+    pupil.page.wait_for_selector("#class-name")
+    pupil.page.fill("#class-name", "Pia")
+    found = pupil.page.evaluate(WIDER)
+    assert found == {"page": 320, "past": []}, found
+    expect(pupil.page.locator("#class-name")).to_have_value("Pia")
+    teacher.shot(f"classroom-class-320-{lang}")
+    pupil.shot(f"classroom-join-320-{lang}")
