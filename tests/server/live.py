@@ -284,6 +284,11 @@ class Player:
             async with self._changed:
                 self._changed.notify_all()
 
+    @property
+    def close_code(self) -> int | None:
+        """The close code the server sent, once the connection is closed."""
+        return None if self._ws is None else self._ws.close_code
+
     async def send(self, message: dict[str, Any] | str) -> None:
         assert self._ws is not None
         await self._ws.send(message if isinstance(message, str) else json.dumps(message))

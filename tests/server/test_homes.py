@@ -4,6 +4,7 @@ hashes the code lands on the home (docs/protocol.md, Several server processes)."
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
@@ -15,12 +16,14 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
 from geodeck.cli.workers import worker_options
 from geodeck.server.home import rendezvous, slot_of
+from tests.server.classroom_support import auth, join, open_class
 from tests.server.live import ROOT, Player, create_table, free_port, play_out, run
 
 BOOT = 30.0
@@ -268,3 +271,41 @@ def test_nginx_hashing_the_code_lands_on_the_home(
         finally:
             proxy.terminate()
             proxy.wait(timeout=10)
+
+
+def test_a_class_ended_at_another_process_closes_its_tables_at_their_home(
+    tmp_path: Path, postgres: str, pg_schema: str, redis_url: str
+) -> None:
+    """Ending a class deletes its tables; a table held by another process than the one
+    that ended the class is let go there too: its websockets close (1012) within a lease,
+    and the table is gone at every process (docs/classroom.md)."""
+    with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
+        (_, first_url), (_, second_url) = started
+        with httpx.Client(base_url=first_url, timeout=10) as http:
+            opened = open_class(http)
+            code, teacher = opened["code"], opened["token"]
+            for name in ("Ann", "Ben"):
+                join(http, code, name)
+            games = http.post(f"/api/classes/{code}/games", json={"size": 2}, headers=auth(teacher))
+            table = games.json()["tables"][0]
+            assert slot_of(table, 2) == 0  # made at the first process, homed there
+        watched: dict[str, Any] = {}
+
+        async def end_elsewhere() -> None:
+            watcher = await Player(f"{first_url.replace('http', 'ws')}/ws/{table}", "w").open()
+            assert (await watcher.hello(None))["type"] == "state"
+            with httpx.Client(base_url=second_url, timeout=10) as http:
+                ended = http.delete(f"/api/classes/{code}", headers=auth(teacher))
+            assert ended.status_code == 200, ended.text
+            began = time.monotonic()
+            await asyncio.wait_for(watcher.closed.wait(), 10)
+            watched["after"] = time.monotonic() - began
+            watched["close"] = watcher.close_code
+
+        run(end_elsewhere, timeout=30)
+        assert watched["close"] == 1012, watched
+        assert watched["after"] < 5, watched
+        for url in (first_url, second_url):
+            gone = httpx.get(f"{url}/api/tables/{table}", timeout=10)
+            assert gone.status_code == 404, gone.text
+            assert gone.json()["error"]["code"] == "table/not_found"

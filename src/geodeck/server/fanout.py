@@ -29,6 +29,10 @@ class Fanout(Protocol):
     async def released(self, code: str) -> None:
         """This process let go of the table."""
 
+    async def dropped(self, code: str) -> None:
+        """The table was deleted at this process, which does not hold it: the process
+        that does lets it go (its clients closed, 1012), as if it had lost its lease."""
+
     async def presence(self, code: str, seat: int, delta: int) -> int | None:
         """Add ``delta`` to the seat's connections over all processes and return the total;
         ``None`` when this process's own count is the whole truth."""
@@ -51,6 +55,9 @@ class LocalFanout:
         return True
 
     async def released(self, code: str) -> None:
+        return None
+
+    async def dropped(self, code: str) -> None:
         return None
 
     async def presence(self, code: str, seat: int, delta: int) -> int | None:

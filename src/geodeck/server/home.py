@@ -185,7 +185,9 @@ class Homes:
         for position in lost:
             code = codes[int(position) - 1]
             self.held.discard(code)
-            log.warning("table %s found another home; letting it go", code)
+            log.warning(
+                "table %s is no longer homed here (another home, or deleted); letting it go", code
+            )
             if self._on_lost is not None:
                 await self._on_lost(code)
 
@@ -244,6 +246,13 @@ class Homes:
         if code in self.held:
             self.held.discard(code)
             await self._release(keys=[self.home + code], args=[self.me.id])
+
+    async def dropped(self, code: str) -> None:
+        """The table was deleted here: its record goes, so that its home finds at its next
+        renewal that it is no longer the home, closes the table's websockets and drops it
+        (a class ended at another process than its tables' homes)."""
+        self.held.discard(code)
+        await self.redis.delete(self.home + code)
 
     async def presence(self, code: str, seat: int, delta: int) -> int | None:
         """Every connection to a table ends at its home (others forward theirs), so this

@@ -33,7 +33,8 @@ class ClassTables:
         self.stats: dict[str, dict[str, Any]] = {}
 
     async def drop(self, code: str) -> None:
-        """Close the table if this process holds it, and delete it with its record."""
+        """Delete the table with its record and close it: here if this process holds it,
+        else at its home process, which lets it go at its next renewal."""
         lobby = self.lobby
         room = lobby.rooms.get(code)
         if room is not None:
@@ -44,6 +45,8 @@ class ClassTables:
             await lobby.fanout.released(code)
         self.stats.pop(code, None)
         await lobby.run(lobby.storage.delete_table, code)
+        if room is None:
+            await lobby.fanout.dropped(code)
 
     async def finished(self, tables: dict[str, dict[int, int]]) -> dict[str, dict[str, Any]]:
         """The statistics of the class's tables that have ended: from the room where this
