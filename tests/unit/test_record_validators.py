@@ -1,14 +1,15 @@
-"""The two validators behind ``geodeck.core.records.validate`` agree: the compiled one that
-answers valid records quickly, and ``jsonschema``'s, which names the place an invalid
-record breaks. Real records of both families are broken at random and both are asked."""
+"""The validators behind ``geodeck.core.records.validate`` agree: the quick ones that
+answer valid records (``jsonschema-rs``, and ``fastjsonschema``'s where that is not at
+hand), and ``jsonschema``'s, which names the place an invalid record breaks. Real records
+of both families are broken at random and all are asked."""
 
 from __future__ import annotations
 
 import copy
 import random
+import sys
 from typing import Any
 
-import fastjsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,18 +66,36 @@ def broken(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def quick_says(record: Any) -> bool:
-    try:
-        records._quick()(record)
-    except fastjsonschema.JsonSchemaException:
-        return False
-    return True
+    return records._quick()(record)
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(sorted(RECORDS)), st.randoms(use_true_random=False))
-def test_the_quick_and_the_precise_validator_agree(game: str, rng: random.Random) -> None:
+def test_the_quick_and_the_precise_validators_agree(game: str, rng: random.Random) -> None:
     record = broken(RECORDS[game], rng)
-    assert quick_says(record) == records._validator().is_valid(record)
+    precise = records._validator().is_valid(record)
+    assert quick_says(record) == precise
+    assert records._compiled()(record) == precise
+
+
+def test_the_quick_validator_is_jsonschema_rs_where_it_is_installed() -> None:
+    assert records._quick() is not records._compiled()
+
+
+def test_without_jsonschema_rs_the_quick_validator_is_fastjsonschemas(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    records._quick.cache_clear()
+    monkeypatch.setitem(sys.modules, "jsonschema_rs", None)  # as in Pyodide: not importable
+    try:
+        assert records._quick() is records._compiled()
+        records.validate(RECORDS["undercover"])
+        bad = copy.deepcopy(RECORDS["uppsala"])
+        bad["actions"][1]["act"] = "jump"
+        with pytest.raises(RecordError, match="actions/1/act"):
+            records.validate(bad)
+    finally:
+        records._quick.cache_clear()
 
 
 @pytest.mark.parametrize("game", sorted(RECORDS))

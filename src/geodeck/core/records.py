@@ -1,11 +1,12 @@
 """Validating ``geodeck/1`` records against the JSON Schema shipped with the package.
 
-Two validators read the same schema: ``fastjsonschema``'s, compiled once to Python, says
-quickly whether a record is valid; only for a record it refuses does ``jsonschema`` walk
-the record again to name the most telling place where it breaks. Where the two ever
-disagree, ``jsonschema``'s verdict stands. ``jsonschema`` is imported only then, so the
-engine also runs where only ``fastjsonschema`` is at hand (the browser's Pyodide, which
-replays record files in the page: docs/browser.md).
+Two validators read the same schema. A quick one says whether a record is valid:
+``jsonschema-rs`` (compiled, about 20 times quicker than the next), else ``fastjsonschema``'s
+validator compiled once to Python, where ``jsonschema-rs`` is not at hand (the browser's
+Pyodide, which replays record files in the page: docs/browser.md). Only for a record the
+quick one refuses does ``jsonschema`` walk the record again to name the most telling place
+where it breaks; where the two ever disagree, ``jsonschema``'s verdict stands.
+``jsonschema`` is imported only then.
 """
 
 from __future__ import annotations
@@ -33,8 +34,28 @@ def schema() -> dict[str, Any]:
 
 
 @cache
-def _quick() -> Callable[[Any], Any]:
-    return fastjsonschema.compile(schema())
+def _quick() -> Callable[[Any], bool]:
+    """Whether a record is valid, by the quickest validator at hand."""
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return _compiled()
+    return jsonschema_rs.validator_for(schema()).is_valid
+
+
+@cache
+def _compiled() -> Callable[[Any], bool]:
+    """Whether a record is valid, by ``fastjsonschema``'s validator compiled to Python."""
+    check = fastjsonschema.compile(schema())
+
+    def valid(record: Any) -> bool:
+        try:
+            check(record)
+        except fastjsonschema.JsonSchemaException:
+            return False
+        return True
+
+    return valid
 
 
 @cache
@@ -50,11 +71,7 @@ def validate(record: Any) -> None:
         raise RecordError(f"a record must be a JSON object, got {type(record).__name__}")
     if record.get("format") != "geodeck/1":
         raise RecordError(f"format must be 'geodeck/1', got {record.get('format')!r}")
-    try:
-        _quick()(record)
-    except fastjsonschema.JsonSchemaException:
-        pass
-    else:
+    if _quick()(record):
         return
     from jsonschema.exceptions import best_match
 
