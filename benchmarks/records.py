@@ -1,5 +1,7 @@
 """Loading records against playing them: ``Game.from_record`` (validation and replay) of
-finished games, set beside playing the same games through the API.
+finished games, set beside playing the same games through the API, and its replay alone
+(the family's ``_from_record``: the setup rebuilt and every action applied through the
+engine's checks, without the schema check).
 
     python benchmarks/records.py [--games N] [--seats S] [--deck FILE]
 
@@ -50,12 +52,18 @@ def main() -> None:
     for record in loaded:
         geodeck.Game.from_record(record)
     load = (time.perf_counter() - started) / args.games
+    family = geodeck.Game.family_of("uppsala")
+    started = time.perf_counter()
+    for record in loaded:
+        family._from_record(record)
+    replay = (time.perf_counter() - started) / args.games
     actions = sum(len(r["actions"]) for r in loaded) / args.games
     print(f"uppsala/geo, {args.seats} seats, {len(cards)}-card deck, {args.games} games")
     print(f"  {actions:.0f} actions a game")
     print(f"  play through the API   {play * 1e3:8.3f} ms a game")
     print(f"  validate the record    {validate * 1e3:8.3f} ms")
     print(f"  Game.from_record       {load * 1e3:8.3f} ms  ({load / play:.2f} x playing)")
+    print(f"  of which the replay    {replay * 1e3:8.3f} ms  ({replay / play:.2f} x playing)")
 
 
 if __name__ == "__main__":
