@@ -40,7 +40,7 @@ def table_parts(room: Room, by: int | None) -> TableParts:
         pause=encode(room.timekeeper.pause_wire()),
         spectators=room.spectators,
         timeouts=encode(room.timeouts),
-        deal=encode(room.deal()),
+        deal=room.deal_wire(),
     )
 
 
