@@ -21,6 +21,7 @@ give the same ratings.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -60,8 +61,7 @@ class CardRatings:
         data, for its prior if the card is new here."""
         mine = self.players.get(player, Rating())
         theirs = self.cards.get(card) or prior(data)
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in (mine, theirs)]
-        rated = MODEL.rate(teams, ranks=[0.0, 1.0] if right else [1.0, 0.0])
+        rated = MODEL.rate(_duelists(mine, theirs), ranks=[0.0, 1.0] if right else [1.0, 0.0])
         self.players[player] = Rating(rated[0][0].mu, rated[0][0].sigma)
         self.cards[card] = Rating(rated[1][0].mu, rated[1][0].sigma)
         count = self.counts.setdefault(card, [0, 0])
@@ -132,6 +132,22 @@ class CardRatings:
         for key, entry in (data.get("players") or {}).items():
             out.players[str(key)] = Rating.from_json(entry)
         return out
+
+
+_DUELISTS = threading.local()
+
+
+def _duelists(mine: Rating, theirs: Rating) -> list[list[Any]]:
+    """The two teams of a duel, as ``MODEL.rate`` takes them. Each thread keeps one pair of
+    openskill ratings and sets them afresh for every duel (``rate`` rates copies and
+    leaves them as they are), rather than making two new ones each time."""
+    pair = getattr(_DUELISTS, "pair", None)
+    if pair is None:
+        pair = _DUELISTS.pair = (MODEL.rating(), MODEL.rating())
+    player, card = pair
+    player.mu, player.sigma = mine.mu, mine.sigma
+    card.mu, card.sigma = theirs.mu, theirs.sigma
+    return [[player], [card]]
 
 
 def _spread(right: int, wrong: int) -> list[bool]:
