@@ -403,7 +403,7 @@ class CrossGame(Game[CrossAction, Event]):
     @property
     def draw_left(self) -> int:
         """Place cards still to draw (intermezzos not counted)."""
-        return sum(1 for c in self._draw if c != ed.INTERMEZZO)
+        return len(self._draw) - self._draw.count(ed.INTERMEZZO)
 
     @property
     def until_scoring(self) -> int:

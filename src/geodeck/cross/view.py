@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from geodeck.core import game as core
@@ -42,11 +42,14 @@ class Viewer(core.Viewer):
         self._faces: tuple[tuple[tuple[str, ...], int], dict[str, Any]] | None = None
         """The card faces of the last shared view, by the cards seen and how many are
         revealed (``revealed`` only grows)."""
+        self._events: list[dict[str, Any]] = []
+        """The history's events as every seat may see them (``_filtered`` for a seat of
+        its own), by their number: an event never changes once it happened."""
 
     def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
         _check_seat(self.game, seat)
         view = dict(self._layers()[0])
-        view.update(_own(self.game, seat, since, view["guessing"]))
+        view.update(_own(self.game, seat, since, view["guessing"], self._history))
         return view
 
     def layers(
@@ -55,7 +58,24 @@ class Viewer(core.Viewer):
         """The keys every seat sees alike (one object per version), and ``seat``'s own."""
         _check_seat(self.game, seat)
         common, alike = self._layers()
-        return alike, _own(self.game, seat, since, common["guessing"])
+        return alike, _own(self.game, seat, since, common["guessing"], self._history)
+
+    def _history(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """``seat``'s history from event ``since`` on, each event's wire form worked out
+        once for every seat; only a guess of another seat is filtered (``_filtered``)."""
+        history = self.game.history
+        known = self._events
+        if len(known) > len(history):
+            known.clear()
+        for event in history[len(known) :]:
+            known.append(event.to_wire())
+        out = known[since:]
+        for i, event in enumerate(history[since:]):
+            if isinstance(event, Guessed) and event.seat != seat:
+                hidden = dict(out[i])
+                del hidden["wrong"]
+                out[i] = hidden
+        return out
 
     def _layers(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The shared view of this version (``_common``) and its keys that every seat sees
@@ -89,10 +109,15 @@ def _shared_faces(game: CrossGame, seen: list[str]) -> dict[str, Any]:
 
 
 def _own(
-    game: CrossGame, seat: int | None, since: int, guessing: dict[str, Any] | None
+    game: CrossGame,
+    seat: int | None,
+    since: int,
+    guessing: dict[str, Any] | None,
+    history: Callable[[int | None, int], list[dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
     """The keys of ``seat``'s view that are its own (``OWN``), ``guessing`` being what
-    every seat sees of the guesses."""
+    every seat sees of the guesses; ``history``: the seat's events from a number on (a
+    viewer's, ``Viewer._history``), else each worked out here."""
     since = min(max(since, 0), len(game.history))
     return {
         "seat": seat,
@@ -101,7 +126,11 @@ def _own(
             if guessing is None
             else {**guessing, "mine": game.guesses.get(seat) if seat is not None else None}
         ),
-        "history": [_filtered(e, seat) for e in game.history[since:]],
+        "history": (
+            [_filtered(e, seat) for e in game.history[since:]]
+            if history is None
+            else history(seat, since)
+        ),
         "history_from": since,
     }
 

@@ -52,6 +52,9 @@ class CardRatings:
         self.players: dict[str, Rating] = {}
         self.counts: dict[str, list[int]] = {}
         """Per card, ``[right, wrong]`` answers ingested."""
+        self._duelists: tuple[Any, Any] | None = None
+        """The openskill ratings each duel sets and rates (``_duel``): one object's
+        answers are taken one at a time, by one thread."""
 
     def answer(
         self, player: str, card: str, right: bool, data: Mapping[str, Any] | None = None
@@ -60,12 +63,22 @@ class CardRatings:
         data, for its prior if the card is new here."""
         mine = self.players.get(player, Rating())
         theirs = self.cards.get(card) or prior(data)
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in (mine, theirs)]
-        rated = MODEL.rate(teams, ranks=[0.0, 1.0] if right else [1.0, 0.0])
+        rated = MODEL.rate(self._duel(mine, theirs), ranks=[0.0, 1.0] if right else [1.0, 0.0])
         self.players[player] = Rating(rated[0][0].mu, rated[0][0].sigma)
         self.cards[card] = Rating(rated[1][0].mu, rated[1][0].sigma)
         count = self.counts.setdefault(card, [0, 0])
         count[0 if right else 1] += 1
+
+    def _duel(self, mine: Rating, theirs: Rating) -> list[list[Any]]:
+        """The two teams of a duel, as ``MODEL.rate`` takes them: one pair of openskill
+        ratings, made once and set afresh for every duel (``rate`` rates copies and leaves
+        them as they are), which costs less than two new ones each time."""
+        if self._duelists is None:
+            self._duelists = (MODEL.rating(), MODEL.rating())
+        player, card = self._duelists
+        player.mu, player.sigma = mine.mu, mine.sigma
+        card.mu, card.sigma = theirs.mu, theirs.sigma
+        return [[player], [card]]
 
     def ingest_record(self, record: Mapping[str, Any]) -> int:
         """Every placement of a cross-family game record (finished or not); the number of

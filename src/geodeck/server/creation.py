@@ -13,7 +13,9 @@ from typing import Any
 from geodeck.core.errors import GeodeckError, RecordError
 from geodeck.core.game import Game, new_game
 from geodeck.core.records import validate
+from geodeck.decks.cards import Card, parse_cards
 from geodeck.decks.files import DeckError, table_deck
+from geodeck.ratings.players import FAMILIES
 from geodeck.server import bots as botplay
 from geodeck.server import dealing
 from geodeck.server.errors import SETUP_REFUSALS, ErrorCode, engine_code
@@ -26,16 +28,38 @@ log = logging.getLogger("geodeck.server")
 
 def deck_for(settings: Settings, game: str, given: Any) -> Any:
     """The deck a new table of ``game`` is dealt from: the one the request gave, else the
-    server's deck for that game, else the server's deck for every game (``*``)."""
+    server's deck for that game, else the server's deck for every game (``*``); the
+    server's deck of a cross-family game as its ``Card`` objects, parsed once."""
     if given is not None:
         try:
             return table_deck(given)
         except DeckError as err:
             raise Refusal(ErrorCode.DECK_INVALID, err.message) from None
     decks = settings.decks
-    if game in decks:
-        return decks[game]
-    return decks.get("*")
+    deck = decks[game] if game in decks else decks.get("*")
+    if deck is None or FAMILIES.get(game) != "cross":
+        return deck
+    return _parsed(deck)
+
+
+_PARSED: dict[int, tuple[Any, dict[str, Card]]] = {}
+"""The server's cross-family decks as ``Card`` objects (``parse_cards``), by the deck's
+id; each entry holds its deck, so that the id stays its own."""
+
+
+def _parsed(deck: Any) -> Any:
+    """``deck``'s cards, parsed once (every table dealt from it shares the ``Card``
+    objects, which nothing changes); a deck that does not parse is dealt as it is, and
+    the dealing says what is wrong with it."""
+    known = _PARSED.get(id(deck))
+    if known is not None and known[0] is deck:
+        return known[1]
+    try:
+        cards = parse_cards(deck)
+    except Exception:
+        return deck
+    _PARSED[id(deck)] = (deck, cards)
+    return cards
 
 
 def computer_seats(request: CreateTable) -> dict[str, Any]:

@@ -146,12 +146,7 @@ def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
                 fam = family(row.game)
             except ValueError:
                 return None
-            conn.execute(insert(rated).values(code=code, changes="[]", at=time.time()))
             scores = [float(s) for s in orjson.loads(row.outcome)["scores"]]
-            bots = {
-                r.seat: r.bot
-                for r in conn.execute(select(seats.c.seat, seats.c.bot).where(seats.c.code == code))
-            }
             keyed: dict[int, str] = {}
             for r in conn.execute(
                 select(seat_players.c.seat, seat_players.c.key_hash)
@@ -160,8 +155,19 @@ def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
             ):
                 if r.key_hash not in keyed.values():
                     keyed[r.seat] = r.key_hash
-            if keyed:
-                _lock_ratings(conn, list(keyed.values()), fam)
+            if not keyed:
+                # Nobody to rate: the table is marked rated, with no change for any seat.
+                unrated: list[dict[str, Any] | None] = [None] * len(scores)
+                conn.execute(
+                    insert(rated), {"code": code, "changes": _dumps(unrated), "at": time.time()}
+                )
+                return unrated
+            conn.execute(insert(rated).values(code=code, changes="[]", at=time.time()))
+            bots = {
+                r.seat: r.bot
+                for r in conn.execute(select(seats.c.seat, seats.c.bot).where(seats.c.code == code))
+            }
+            _lock_ratings(conn, list(keyed.values()), fam)
             before: list[Rating] = []
             games: dict[int, int] = {}
             for seat in range(len(scores)):
@@ -177,9 +183,7 @@ def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
             after = rate(before, scores)
             changes: list[dict[str, Any] | None] = []
             for seat in range(len(scores)):
-                if not keyed:
-                    changes.append(None)
-                elif seat in keyed:
+                if seat in keyed:
                     _keep_rating(conn, keyed[seat], fam, after[seat], games[seat] + 1)
                     changes.append(_change(before[seat], after[seat]))
                 elif bots.get(seat):

@@ -3,7 +3,8 @@
 Client messages are parsed strictly (no coercion, no unknown fields); a message that does
 not fit raises ``Refusal`` with a stable code. Every field a client can receive is listed
 in the server message models here; ``state`` messages, the hot path, are encoded by
-``encode_state`` with exactly the fields of ``StateMessage``.
+``state_frame`` and ``state_text`` (or ``encode_state``) with exactly the fields of
+``StateMessage``.
 """
 
 from __future__ import annotations
@@ -264,6 +265,63 @@ def encode(value: Any) -> str:
     return orjson.dumps(value, option=_OPTIONS).decode()
 
 
+StateFrame = tuple[str, str, str, str]
+"""What a ``state`` message of one change says alike to every recipient, encoded, in the
+four pieces around the fields that differ (``delta`` and ``merge``, ``you``, ``legal``,
+``view``): see ``state_frame`` and ``state_text``."""
+
+
+def state_frame(
+    *,
+    table: str,
+    status: str,
+    version: int,
+    by: int | None,
+    seats: str,
+    expects: str,
+    clock: str,
+    pause: str,
+    spectators: int,
+    timeouts: str,
+    deal: str,
+) -> StateFrame:
+    """The fields of a ``state`` message that are the same for every recipient, encoded
+    once; the strings are encoded parts, put in as they are."""
+    return (
+        f'{{"type":"state","table":{encode(table)},"status":{encode(status)},'
+        f'"version":{encode(version)},"delta":',
+        f',"by":{encode(by)},"you":',
+        f',"seats":{seats},"expects":{expects},"legal":',
+        f',"clock":{clock},"pause":{pause},"spectators":{encode(spectators)},'
+        f'"timeouts":{timeouts},"deal":{deal},"view":',
+    )
+
+
+def state_text(
+    frame: StateFrame, *, delta: bool, merge: list[str], you: int | None, legal: str, view: str
+) -> str:
+    """A ``state`` message (``StateMessage``, its fields in that order): ``frame`` with one
+    recipient's fields. ``legal`` and ``view`` are encoded; ``view`` holds all the view's
+    keys, or in a delta those that changed, with ``history`` (the events from
+    ``history_from`` on) and ``history_from``."""
+    head, by, seats, tail = frame
+    return "".join(
+        (
+            head,
+            "true" if delta else "false",
+            ',"merge":',
+            encode(merge),
+            by,
+            encode(you),
+            seats,
+            legal,
+            tail,
+            view,
+            "}",
+        )
+    )
+
+
 def encode_state(
     *,
     table: str,
@@ -283,31 +341,22 @@ def encode_state(
     deal: str,
     view: str,
 ) -> str:
-    """A ``state`` message (``StateMessage``). ``view`` is the encoded view: all its keys,
-    or in a delta those that changed, with ``history`` (the events from ``history_from``
-    on) and ``history_from``; the other strings are parts encoded once for every
-    recipient."""
-    fragment = orjson.Fragment
-    message = {
-        "type": "state",
-        "table": table,
-        "status": status,
-        "version": version,
-        "delta": delta,
-        "merge": merge,
-        "by": by,
-        "you": you,
-        "seats": fragment(seats),
-        "expects": fragment(expects),
-        "legal": fragment(legal),
-        "clock": fragment(clock),
-        "pause": fragment(pause),
-        "spectators": spectators,
-        "timeouts": fragment(timeouts),
-        "deal": fragment(deal),
-        "view": fragment(view),
-    }
-    return orjson.dumps(message, option=_OPTIONS).decode()
+    """A ``state`` message (``StateMessage``) in one go: ``state_frame`` and
+    ``state_text``. The strings are encoded parts."""
+    frame = state_frame(
+        table=table,
+        status=status,
+        version=version,
+        by=by,
+        seats=seats,
+        expects=expects,
+        clock=clock,
+        pause=pause,
+        spectators=spectators,
+        timeouts=timeouts,
+        deal=deal,
+    )
+    return state_text(frame, delta=delta, merge=merge, you=you, legal=legal, view=view)
 
 
 def error_message(refusal: Refusal, version: int | None) -> str:

@@ -40,6 +40,7 @@ from geodeck.server.protocol import (
     PongMessage,
     Refusal,
     TableInfo,
+    encode,
 )
 from geodeck.server.rematch import tell as tell_rematch
 from geodeck.server.seats import Seating, SeatState
@@ -81,6 +82,8 @@ class Room:
         self.judge = Judge(game)
         """Its placements, judged for the cards' ratings as they are made."""
         self._viewer: Viewer | None = None
+        self._deal_wire: tuple[Any, bool, str] | None = None
+        """``deal_wire``'s last answer, with the deal and whether its salt was shown."""
         self.head = head
         self.actions = actions
         self.seats = seats
@@ -110,8 +113,9 @@ class Room:
     def status(self) -> str:
         if self.game.finished:
             return FINISHED
-        if any(not s.claimed for s in self.seats):
-            return WAITING
+        for seat in self.seats:
+            if not seat.claimed:
+                return WAITING
         return PLAYING
 
     @property
@@ -170,6 +174,16 @@ class Room:
     def deal(self) -> dict[str, str | None] | None:
         """The deal commitment everyone is shown, with its salt once the game has ended."""
         return dealing.public_deal(self.head.get("deal"), self.game.finished and self.settled)
+
+    def deal_wire(self) -> str:
+        """``deal()`` encoded, worked out again only when the deal or its showing changes
+        (the salt is shown once the game has ended)."""
+        deal = self.head.get("deal")
+        shown = self.game.finished and self.settled
+        known = self._deal_wire
+        if known is None or known[0] is not deal or known[1] != shown:
+            known = self._deal_wire = (deal, shown, encode(self.deal()))
+        return known[2]
 
     def record(self) -> dict[str, Any]:
         if self.status != FINISHED or not self.settled:

@@ -40,7 +40,7 @@ def table_parts(room: Room, by: int | None) -> TableParts:
         pause=encode(room.timekeeper.pause_wire()),
         spectators=room.spectators,
         timeouts=encode(room.timeouts),
-        deal=encode(room.deal()),
+        deal=room.deal_wire(),
     )
 
 
@@ -58,7 +58,7 @@ def seat_parts(room: Room, seat: int | None, table: TableParts, since: int) -> S
         own={k: v for k, v in own.items() if k not in HISTORY_KEYS},
         events=history if isinstance(history, list) else [],
         start=start if isinstance(start, int) else 0,
-        legal=encode(legal),
+        legal=encode(legal) if legal else "[]",
     )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from geodeck.server.protocol import encode, encode_state
+from geodeck.server.protocol import StateFrame, encode, state_frame, state_text
 
 Parts = Mapping[str, Any]
 """Some keys of a view with their values as the engine gives them (never changed after)."""
@@ -128,6 +128,23 @@ class TableParts:
     spectators: int
     timeouts: str
     deal: str
+    frame: StateFrame = field(init=False)
+    """All of it as a state message has it, encoded once (``state_frame``)."""
+
+    def __post_init__(self) -> None:
+        self.frame = state_frame(
+            table=self.code,
+            status=self.status,
+            version=self.version,
+            by=self.by,
+            seats=self.seats,
+            expects=self.expects,
+            clock=self.clock,
+            pause=self.pause,
+            spectators=self.spectators,
+            timeouts=self.timeouts,
+            deal=self.deal,
+        )
 
 
 @dataclass(slots=True)
@@ -159,22 +176,12 @@ class SeatParts:
         view = encode({**own, "history": self.events[since - self.start :], "history_from": since})
         if alike:
             view = "{" + alike + "," + view[1:]
-        return encode_state(
-            table=table.code,
-            status=table.status,
-            version=table.version,
+        return state_text(
+            table.frame,
             delta=merge is not None,
             merge=merge or [],
-            by=table.by,
             you=self.seat,
-            seats=table.seats,
-            expects=table.expects,
             legal=self.legal,
-            clock=table.clock,
-            pause=table.pause,
-            spectators=table.spectators,
-            timeouts=table.timeouts,
-            deal=table.deal,
             view=view,
         )
 

@@ -177,19 +177,21 @@ class Storage:
         now = time.time()
         try:
             with self._tx() as conn:
+                # Each statement with its values as parameters: compiled once, not per table.
                 conn.execute(
-                    insert(tables).values(
-                        code=code,
-                        game=game,
-                        variant=variant,
-                        status=status,
-                        version=0,
-                        clock=clock,
-                        head=dumps(head),
-                        outcome=None,
-                        created=now,
-                        updated=now,
-                    )
+                    insert(tables),
+                    {
+                        "code": code,
+                        "game": game,
+                        "variant": variant,
+                        "status": status,
+                        "version": 0,
+                        "clock": clock,
+                        "head": dumps(head),
+                        "outcome": None,
+                        "created": now,
+                        "updated": now,
+                    },
                 )
                 if seat_rows:
                     conn.execute(
@@ -205,16 +207,17 @@ class Storage:
                         ],
                     )
                 if secret is not None:
-                    conn.execute(insert(table_secrets).values(code=code, secret=secret.hex()))
-                conn.execute(insert(timings).values(code=code, pause=pause, bank=bank))
+                    conn.execute(insert(table_secrets), {"code": code, "secret": secret.hex()})
+                conn.execute(insert(timings), {"code": code, "pause": pause, "bank": bank})
                 if opened is not None:
                     conn.execute(
-                        insert(openness).values(
-                            code=code,
-                            public=opened.public,
-                            language=opened.language,
-                            chat=opened.chat,
-                        )
+                        insert(openness),
+                        {
+                            "code": code,
+                            "public": opened.public,
+                            "language": opened.language,
+                            "chat": opened.chat,
+                        },
                     )
         except IntegrityError as err:
             raise Conflict(f"table {code} exists") from err
