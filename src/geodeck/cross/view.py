@@ -69,13 +69,7 @@ class Viewer(core.Viewer):
             known.clear()
         for event in history[len(known) :]:
             known.append(event.to_wire())
-        out = known[since:]
-        for i, event in enumerate(history[since:]):
-            if isinstance(event, Guessed) and event.seat != seat:
-                hidden = dict(out[i])
-                del hidden["wrong"]
-                out[i] = hidden
-        return out
+        return [_as_seen(e, w, seat) for e, w in zip(history[since:], known[since:], strict=True)]
 
     def _layers(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The shared view of this version (``_common``) and its keys that every seat sees
@@ -214,7 +208,12 @@ def _common(game: CrossGame, *, shared: bool, viewer: Viewer | None = None) -> d
 
 
 def _filtered(event: Any, seat: int | None) -> dict[str, Any]:
-    wire: dict[str, Any] = event.to_wire()
+    return _as_seen(event, event.to_wire(), seat)
+
+
+def _as_seen(event: Any, wire: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``event``'s wire form (not changed) as ``seat`` may see it: another seat's guess
+    without its number."""
     if isinstance(event, Guessed) and event.seat != seat:
-        del wire["wrong"]
+        return {k: v for k, v in wire.items() if k != "wrong"}
     return wire

@@ -3,7 +3,7 @@
 Client messages are parsed strictly (no coercion, no unknown fields); a message that does
 not fit raises ``Refusal`` with a stable code. Every field a client can receive is listed
 in the server message models here; ``state`` messages, the hot path, are encoded by
-``state_frame`` and ``state_text`` (or ``encode_state``) with exactly the fields of
+``state_frame`` and ``state_text`` with exactly the fields of
 ``StateMessage``.
 """
 
@@ -320,43 +320,6 @@ def state_text(
             "}",
         )
     )
-
-
-def encode_state(
-    *,
-    table: str,
-    status: str,
-    version: int,
-    delta: bool,
-    merge: list[str],
-    by: int | None,
-    you: int | None,
-    seats: str,
-    expects: str,
-    legal: str,
-    clock: str,
-    pause: str,
-    spectators: int,
-    timeouts: str,
-    deal: str,
-    view: str,
-) -> str:
-    """A ``state`` message (``StateMessage``) in one go: ``state_frame`` and
-    ``state_text``. The strings are encoded parts."""
-    frame = state_frame(
-        table=table,
-        status=status,
-        version=version,
-        by=by,
-        seats=seats,
-        expects=expects,
-        clock=clock,
-        pause=pause,
-        spectators=spectators,
-        timeouts=timeouts,
-        deal=deal,
-    )
-    return state_text(frame, delta=delta, merge=merge, you=you, legal=legal, view=view)
 
 
 def error_message(refusal: Refusal, version: int | None) -> str:
