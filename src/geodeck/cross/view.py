@@ -62,7 +62,7 @@ class Viewer(core.Viewer):
 
     def _history(self, seat: int | None, since: int) -> list[dict[str, Any]]:
         """``seat``'s history from event ``since`` on, each event's wire form worked out
-        once for every seat; only a guess of another seat is filtered (``_filtered``)."""
+        once for every seat; only a guess of another seat is filtered (``_as_seen``)."""
         history = self.game.history
         known = self._events
         if len(known) > len(history):
