@@ -332,7 +332,30 @@ export function showLobby(root, { onTable, onPractice }) {
     );
   }
 
+  // A render while someone types (the ratings arriving, say) keeps what was typed and
+  // where: text fields the new page leaves empty get their text back, and the focus and
+  // caret stay in the field that had them.
+  function typing() {
+    const texts = {};
+    for (const field of root.querySelectorAll("input[type=text][id]")) texts[field.id] = field.value;
+    const active = document.activeElement;
+    const focused = active && root.contains(active) && active.id ? active : null;
+    return () => {
+      for (const [id, value] of Object.entries(texts)) {
+        const field = document.getElementById(id);
+        if (field && value && !field.value) field.value = value;
+      }
+      const again = focused && document.getElementById(focused.id);
+      if (!again) return;
+      again.focus();
+      if (typeof focused.selectionStart === "number" && again.setSelectionRange) {
+        again.setSelectionRange(focused.selectionStart, focused.selectionEnd);
+      }
+    };
+  }
+
   function render() {
+    const restore = typing();
     replace(
       root,
       h(
@@ -346,6 +369,7 @@ export function showLobby(root, { onTable, onPractice }) {
         tables.node,
       ),
     );
+    restore();
     tables.refresh();
   }
 

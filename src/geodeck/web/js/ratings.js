@@ -75,6 +75,7 @@ export function playerPanel(onChange) {
     value: nickname(),
     placeholder: t("rating.nicknameHint"),
     "aria-label": t("rating.nickname"),
+    oninput: (event) => keepNickname(event.target.value),
     onchange: (event) => keepNickname(event.target.value),
   });
   const rows = FAMILIES.map((family) => {
