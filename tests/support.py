@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -14,6 +15,21 @@ from geodeck.bots.base import own_secret
 from geodeck.cross.editions import EDITIONS
 from geodeck.cross.events import Revealed
 from geodeck.decks.cards import is_public_field
+
+HYPOTHESIS_PROFILE = os.environ.get("GEODECK_HYPOTHESIS") or (
+    "ci" if os.environ.get("CI") else "dev"
+)
+"""The Hypothesis profile (tests/conftest.py): ``GEODECK_HYPOTHESIS`` (``ci`` or ``dev``);
+unset, ``ci`` where the variable ``CI`` is set and ``dev`` elsewhere."""
+if HYPOTHESIS_PROFILE not in ("ci", "dev"):
+    raise SystemExit(f"GEODECK_HYPOTHESIS must be ci or dev, not {HYPOTHESIS_PROFILE!r}")
+
+
+def examples(count: int) -> int:
+    """The examples a property test tries: ``count`` under the ``ci`` profile, a quarter
+    of them (at least 5) under ``dev``."""
+    return count if HYPOTHESIS_PROFILE == "ci" else max(5, count // 4)
+
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RECORDS_EXAMPLE = FIXTURES / "records-example.json"

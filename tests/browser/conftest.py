@@ -13,14 +13,18 @@ from tests.server.live import serve_process
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test here is a browser test; without Chromium they are skipped, not failed."""
+    """Every test here is a browser test; without Chromium they are skipped, not failed.
+    Under pytest-xdist (``--dist loadgroup``) a module's tests run on one worker, one after
+    the other, with that worker's server and Chromium."""
     here = Path(__file__).parent
     skip = pytest.mark.skip(
         reason=f"{CHROMIUM} is missing: run scripts/browser-deps (Debian's chromium) first"
     )
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        path = Path(str(item.fspath))
+        if here in path.parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group(f"browser-{path.stem}"))
             if not CHROMIUM.exists():
                 item.add_marker(skip)
 
@@ -29,7 +33,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a ``geodeck serve`` with a temporary SQLite file and the shipped decks."""
     folder = tmp_path_factory.mktemp("serve")
-    options = ("--bot-delay", "0.02", "--grace", "120")
+    # Moments wait for the people at the table (two minutes, not 20 s, after which a busy machine's
+    # test would find the table moved on).
+    options = ("--bot-delay", "0.02", "--grace", "120", "--pause", "120")
     with serve_process(folder / "geodeck.sqlite3", folder / "serve.log", *options) as (_, url):
         yield url
 

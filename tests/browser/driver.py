@@ -51,6 +51,18 @@ class Player:
         return True
 
 
+def settled(page: Page, script: str, expected: object, seconds: float = 5) -> object:
+    """What ``script`` (a function of no arguments) evaluates to in the page, read again
+    until it equals ``expected`` or ``seconds`` have passed: the page may still be laying
+    out the state that just came. The last value read is returned for the assertion."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = page.evaluate(script)
+        if value == expected or time.monotonic() > deadline:
+            return value
+        page.wait_for_timeout(40)
+
+
 def open_player(browser: Browser, name: str, viewport: dict[str, int]) -> Player:
     phone = viewport["width"] < 600
     context = browser.new_context(
@@ -59,6 +71,10 @@ def open_player(browser: Browser, name: str, viewport: dict[str, int]) -> Player
         is_mobile=phone,
         has_touch=phone,
         locale="en-GB",
+        # A player who asked for less motion: the card pulsing while a placement awaits
+        # its challenges and the cards turning over at a verdict are left out, so that
+        # the page draws only when its state changes.
+        reduced_motion="reduce",
     )
     page = context.new_page()
     player = Player(page, name)

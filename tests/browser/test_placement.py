@@ -10,7 +10,15 @@ import time
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import DESKTOP, PHONE, Player, create_table, cross_step, open_player
+from tests.browser.driver import (
+    DESKTOP,
+    PHONE,
+    Player,
+    create_table,
+    cross_step,
+    open_player,
+    settled,
+)
 
 TARGETS = """() => [...document.querySelectorAll("[data-legal='true']")].map((el) => {
   // The board may be longer than its frame: each gap is scrolled into view first.
@@ -125,11 +133,12 @@ def test_the_gaps_are_sure_targets_and_the_whole_cross_shows_while_guessing(
     turns = until_guessing(ada, random.Random(5))
     assert turns >= 1
     ada.shot(f"guessing-{screen}-{game}")
-    whole = page.evaluate(WHOLE)
-    assert whole == {"scrolls": False, "inside": True, "onScreen": True}
+    whole = {"scrolls": False, "inside": True, "onScreen": True}
+    assert settled(page, WHOLE, whole) == whole
+    expect(page.locator(".board .card")).not_to_have_count(0)
     assert page.locator(".board .card").count() > 5
     if phone:
-        assert page.evaluate(BROKEN_WORDS) == []
+        assert settled(page, BROKEN_WORDS, []) == []
     assert ada.errors == []
 
 

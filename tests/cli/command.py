@@ -20,7 +20,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
 import geodeck
+from geodeck.cli.main import handle
 from tests.support import sample_cards
 
 
@@ -73,6 +76,29 @@ def run_geodeck(
         env=plain_env(columns, data),
         timeout=timeout,
         check=False,
+    )
+
+
+def run_in_process(
+    *args: str | Path, stdin: str = "", columns: int = 100, data: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``geodeck ARGS...`` as ``run_geodeck`` runs it, but in this process (Click's
+    ``CliRunner`` swaps in the standard streams and the environment): for the option and
+    error checks, where a process of its own adds only its start-up time."""
+    words = [str(arg) for arg in args]
+    runner = CliRunner()
+    argv = sys.argv
+    sys.argv = [GEODECK, *words]
+    try:
+        with runner.isolation(input=stdin, env=plain_env(columns, data)) as (out, err, _):
+            status = handle(words)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            said, complained = out.getvalue(), err.getvalue()
+    finally:
+        sys.argv = argv
+    return subprocess.CompletedProcess(
+        [GEODECK, *words], status, said.decode("utf-8"), complained.decode("utf-8")
     )
 
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.command import GEODECK, plain_env, run_geodeck
+from tests.cli.command import GEODECK, plain_env, run_geodeck, run_in_process
 from tests.cli.on_terminal import CTRL_C, OnTerminal
 from tests.support import RECORDS_EXAMPLE
+from tests.workers import free_port
 
 PARSER_WORDING = ("Input should be", "Value error", "Usage:", "Try '", "╭", "Error:")
 
@@ -79,7 +80,7 @@ def one_line(done: subprocess.CompletedProcess[str], status: int = 2) -> str:
     ],
 )
 def test_usage_errors_are_one_plain_line_with_a_hint(args: list[str], line: str) -> None:
-    said = one_line(run_geodeck(*args))
+    said = one_line(run_in_process(*args))
     assert said == line
     for wording in PARSER_WORDING:
         assert wording not in said
@@ -97,7 +98,7 @@ def test_a_broken_rule_is_named_after_the_message(tmp_path: Path) -> None:
 
 
 def test_an_unknown_bot_level_in_brackets_names_the_levels() -> None:
-    said = one_line(run_geodeck("play", "uppsala", "--seats", "Hal (genius),Ann"))
+    said = one_line(run_in_process("play", "uppsala", "--seats", "Hal (genius),Ann"))
     assert said == (
         "geodeck play: --seats names 'Hal (genius)': a name ending in brackets is a bot's, "
         "and 'genius' is no bot level (levels: random, novice, casual, expert, oracle, learned)"
@@ -166,7 +167,7 @@ def test_geodeck_debug_shows_the_traceback(tmp_path: Path) -> None:
 
 def test_ctrl_c_ends_the_server_with_130(tmp_path: Path) -> None:
     database = tmp_path / "tables.sqlite3"
-    port = _free_port()
+    port = free_port()
     served = OnTerminal(
         "serve", "--port", str(port), "--database-url", f"sqlite:///{database}", columns=120
     )
@@ -190,12 +191,3 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
     _, err = process.communicate(timeout=60)
     assert b"Traceback" not in err
     assert err == b""
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.command import GEODECK, run_geodeck
+from tests.cli.command import GEODECK, run_geodeck, run_in_process
 from tests.support import FIXTURES
+from tests.workers import free_port
 
 DECK = str(FIXTURES / "sample-europe.json")
 
@@ -21,7 +22,7 @@ def refused(*args: str | Path, status: int = 2) -> str:
     """The one line the command said on stderr, having exited with ``status`` at once
     (before any work) and printed nothing else."""
     started = time.monotonic()
-    done = run_geodeck(*args, timeout=60)
+    done = run_in_process(*args)
     assert done.returncode == status, (done.stdout, done.stderr)
     assert "Traceback" not in done.stderr
     assert done.stdout == ""
@@ -228,7 +229,7 @@ def test_deck_build_force_writes_over_the_file(tmp_path: Path) -> None:
 def test_serve_with_good_options_starts() -> None:
     """The checks let a good command line through (stopped once it says it runs)."""
     with subprocess.Popen(
-        [GEODECK, "serve", "--port", str(_free_port()), "--database-url", "sqlite://"],
+        [GEODECK, "serve", "--port", str(free_port()), "--database-url", "sqlite://"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -243,10 +244,3 @@ def test_serve_with_good_options_starts() -> None:
             pytest.fail("the server did not start")
         process.terminate()
         process.wait(10)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port

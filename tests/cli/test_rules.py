@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from tests.cli.command import run_geodeck
+from tests.cli.command import run_geodeck, run_in_process
 
 
 def help_file(language: str) -> dict[str, object]:
@@ -69,7 +69,7 @@ def test_a_wide_terminal_gets_longer_lines_up_to_a_limit() -> None:
     ],
 )
 def test_wrong_arguments_are_said_in_one_line(args: list[str], said: str) -> None:
-    done = run_geodeck(*args)
+    done = run_in_process(*args)
     assert done.returncode == 2
     assert done.stdout == ""
     assert said in done.stderr

@@ -15,14 +15,14 @@ import pytest
 import geodeck
 from geodeck.bots import make_bot
 from geodeck.undercover import Hide, commit
-from tests.cli.command import run_geodeck
+from tests.cli.command import run_in_process
 from tests.support import RECORDS_EXAMPLE
 
 SALT = "5b1e0c27d9a4f3e2"
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return run_geodeck("verify", *args, timeout=60, columns=200)
+    return run_in_process("verify", *args, columns=200)
 
 
 def test_the_commitment_of_the_records_example_matches() -> None:
@@ -184,6 +184,6 @@ def test_a_record_and_a_commitment_together_exit_2(tmp_path: Path) -> None:
 
 
 def test_verify_is_listed_in_the_help() -> None:
-    done = run_geodeck("--help", columns=200)
+    done = run_in_process("--help", columns=200)
     assert done.returncode == 0
     assert "verify" in done.stdout

@@ -9,7 +9,6 @@ import dataclasses
 import json
 import logging
 import random
-import socket
 import subprocess
 import sys
 import threading
@@ -27,6 +26,7 @@ from geodeck.server import Settings, create_app
 from geodeck.server.clients import RATE_LIMIT
 from geodeck.server.websocket import WebSocketProtocol
 from tests.support import FIXTURES, sample_cards
+from tests.workers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
@@ -70,13 +70,6 @@ def server_logs(level: int = logging.INFO) -> Iterator[list[logging.LogRecord]]:
 
 def sample_deck_file() -> Path:
     return FIXTURES / "sample-europe.json"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class LiveServer:

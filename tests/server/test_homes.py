@@ -24,7 +24,8 @@ import pytest
 from geodeck.cli.workers import worker_options
 from geodeck.server.home import rendezvous, slot_of
 from tests.server.classroom_support import auth, join, open_class
-from tests.server.live import ROOT, Player, create_table, free_port, play_out, run
+from tests.server.live import ROOT, Player, create_table, play_out, run
+from tests.workers import free_port
 
 BOOT = 30.0
 

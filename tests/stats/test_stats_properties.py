@@ -12,7 +12,7 @@ import geodeck
 from geodeck.cross.events import Challenged, Placed
 from geodeck.cross.game import CrossGame
 from geodeck.stats import game_stats
-from tests.support import random_game, random_step
+from tests.support import examples, random_game, random_step
 
 GAMES = st.randoms(use_true_random=False)
 
@@ -23,7 +23,7 @@ def played(game: geodeck.Game, rng: random.Random) -> geodeck.Game:
     return game
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(GAMES)
 def test_cross_counts_add_up(rng: random.Random) -> None:
     game = played(random_game(rng), rng)
@@ -48,7 +48,7 @@ def test_cross_counts_add_up(rng: random.Random) -> None:
     assert winners == set(outcome.winners)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(GAMES)
 def test_undercover_counts_add_up(rng: random.Random) -> None:
     seats = [f"Seat{i}" for i in range(rng.randint(3, 6))]

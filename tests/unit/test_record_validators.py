@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import geodeck
 from geodeck.core import records
 from geodeck.core.errors import RecordError
-from tests.support import random_step
+from tests.support import examples, random_step
 
 VALUES: list[Any] = [None, True, False, 0, -1, 3, 2.5, "", "x", "west-east", [], [1], {}, {"a": 1}]
 
@@ -69,7 +69,7 @@ def quick_says(record: Any) -> bool:
     return records._quick()(record)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(sorted(RECORDS)), st.randoms(use_true_random=False))
 def test_the_quick_and_the_precise_validators_agree(game: str, rng: random.Random) -> None:
     record = broken(RECORDS[game], rng)

@@ -21,7 +21,7 @@ from geodeck.cli.summary import summary_of
 from geodeck.cross.editions import INTERMEZZO
 from geodeck.cross.game import CrossGame
 from geodeck.decks.cards import Card
-from tests.support import hidden_values, random_game, random_step, revealed_cards
+from tests.support import examples, hidden_values, random_game, random_step, revealed_cards
 
 GAMES = st.randoms(use_true_random=False)
 
@@ -45,7 +45,7 @@ def card_places(game: CrossGame) -> Counter[str]:
     return places
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(GAMES)
 def test_a5_chips_and_cards_conserved(rng: random.Random) -> None:
     """RULES.md A5: hands plus supply equal the box total in every state; and every card of
@@ -106,7 +106,7 @@ def leaks(game: CrossGame, seat: int | None) -> list[str]:
     return found
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(GAMES)
 def test_a4_views_leak_nothing(rng: random.Random) -> None:
     """RULES.md A2/A4/A6: a view shows card fronts, the data of revealed cards only, no
@@ -130,7 +130,7 @@ def same_state(a: geodeck.Game, b: geodeck.Game) -> None:
         assert a.view(seat) == b.view(seat)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(GAMES, st.floats(0, 1))
 def test_records_round_trip(rng: random.Random, stop: float) -> None:
     """RECORDS.md: ``from_record(to_record())`` reproduces the state exactly, mid-game and
@@ -163,7 +163,7 @@ def random_action(game: CrossGame, rng: random.Random) -> Any:
     return geodeck.Guess(seat, rng.randrange(-2, 50))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(GAMES)
 def test_legal_actions_are_exactly_what_apply_accepts(rng: random.Random) -> None:
     """ARCHITECTURE.md: ``legal_actions`` and ``apply`` share one validation. Random

@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from geodeck.bots.base import make_bot
+from tests.support import examples
 from tests.undercover import support as sc
 from tests.undercover.rules.test_b1_computer_players import assert_fair_to_computers
 
 GAMES = st.integers(min_value=0, max_value=2**32 - 1).map(random.Random)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(GAMES)
 def test_random_games_with_bots_keep_the_rule_for_computer_players(rng: random.Random) -> None:
     seats = rng.randint(3, 6)

@@ -36,7 +36,7 @@ from geodeck import (
 )
 from geodeck.cli.summary import summary_of
 from geodeck.undercover.events import RoundEnded
-from tests.support import walk
+from tests.support import examples, walk
 from tests.undercover.support import (
     OTHER_SALT,
     SALT,
@@ -59,7 +59,7 @@ def watchers(game: UndercoverGame) -> list[int | None]:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(GAMES)
 def test_b2_4_stones_conserved_and_b2_6_scores_are_the_stones_on_the_right_country(
     rng: random.Random,
@@ -119,7 +119,7 @@ def assert_secret(game: UndercoverGame) -> None:
     assert mine["hidden"] == {"country": r.country, "salt": r.salt}
 
 
-@settings(max_examples=24, deadline=None)
+@settings(max_examples=examples(24), deadline=None)
 @given(GAMES)
 def test_b2_2_the_hidden_country_and_salt_stay_out_of_other_views(rng: random.Random) -> None:
     """RULES.md B2.2: before a round ends, no seeker's or spectator's view holds its salt,
@@ -141,7 +141,7 @@ def scrubbed(game: UndercoverGame, seat: int | None) -> str:
     return text.replace(commitment, "COMMITMENT") if commitment else text
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(GAMES)
 def test_b2_2_seeker_views_do_not_depend_on_the_hidden_country(rng: random.Random) -> None:
     """RULES.md B2.2: two games alike in everything but the hidden country and salt show
@@ -174,7 +174,7 @@ def assert_round_trips(game: UndercoverGame) -> None:
         assert copied.legal_actions(seat or 0) == game.legal_actions(seat or 0)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(GAMES, st.integers(0, 400))
 def test_records_round_trip(rng: random.Random, stop: int) -> None:
     """RECORDS.md: in a random state and at the end, ``Game.from_record(to_record())``
@@ -209,7 +209,7 @@ def sample_states(game: UndercoverGame, rng: random.Random, chance: float) -> It
     yield
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(GAMES)
 def test_every_legal_action_applies(rng: random.Random) -> None:
     """ARCHITECTURE.md: ``legal_actions`` lists what ``apply`` accepts: in sampled states
@@ -262,7 +262,7 @@ def illegal_actions(game: UndercoverGame) -> list[Any]:
     return out
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(GAMES)
 def test_illegal_actions_raise_typed_errors_and_change_nothing(rng: random.Random) -> None:
     """ARCHITECTURE.md: an illegal action raises a typed ``ActionError`` with a stable
