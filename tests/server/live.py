@@ -30,6 +30,10 @@ from tests.workers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
+KEEP_ALIVE = httpx.Limits(keepalive_expiry=1.0)
+"""The test clients' HTTP connection pool: a connection idle for a second is dropped, well
+before the server's keep-alive timeout (uvicorn's 5 s) closes it; reusing one the server
+is closing at that moment fails with a ReadError on a busy machine."""
 BOOT_TIMEOUT = 30.0
 
 
@@ -114,7 +118,7 @@ class LiveServer:
         self.thread.join(TIMEOUT)
 
     def http(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=TIMEOUT)
+        return httpx.Client(base_url=self.url, timeout=TIMEOUT, limits=KEEP_ALIVE)
 
 
 @contextlib.contextmanager

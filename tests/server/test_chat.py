@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from geodeck.server.chat import EMOTES, KEEP, MAX_TEXT, RATE
-from tests.server.live import LiveServer, Player, create_table, run
+from tests.server.live import KEEP_ALIVE, LiveServer, Player, create_table, run
 from tests.server.test_homes import processes
 
 
@@ -227,7 +227,7 @@ def test_the_chat_and_the_open_tables_span_processes(
     the same open tables."""
     with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
         urls = [url for _, url in started]
-        with httpx.Client(base_url=urls[0], timeout=10) as http:
+        with httpx.Client(base_url=urls[0], timeout=10, limits=KEEP_ALIVE) as http:
             created = create_table(
                 http, [{"name": "Ann"}, {"name": "Ben"}, {}], claim=[0, 1], public=True
             )

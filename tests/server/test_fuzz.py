@@ -42,7 +42,7 @@ from geodeck.server.storage import Storage, StoredTable
 from geodeck.undercover.commitment import SALT
 from tests.server import hostile as h
 from tests.server.conftest import fast_settings
-from tests.server.live import TIMEOUT, LiveServer, Player, run, server_logs
+from tests.server.live import KEEP_ALIVE, TIMEOUT, LiveServer, Player, run, server_logs
 from tests.server.protocol_doc import documented_codes
 from tests.support import sample_cards
 
@@ -652,7 +652,9 @@ def test_no_input_breaks_the_server(sqlite_url: str) -> None:
 
     async def case() -> None:
         nonlocal fuzzer
-        async with httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT) as http:
+        async with httpx.AsyncClient(
+            base_url=server.url, timeout=TIMEOUT, limits=KEEP_ALIVE
+        ) as http:
             fuzzer = Fuzzer(server, http, random.Random(SEED))
             await play(fuzzer)
             for table in fuzzer.games:

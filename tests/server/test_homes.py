@@ -24,7 +24,7 @@ import pytest
 from geodeck.cli.workers import worker_options
 from geodeck.server.home import rendezvous, slot_of
 from tests.server.classroom_support import auth, join, open_class
-from tests.server.live import ROOT, Player, create_table, play_out, run
+from tests.server.live import KEEP_ALIVE, ROOT, Player, create_table, play_out, run
 from tests.workers import free_port
 
 BOOT = 30.0
@@ -122,7 +122,7 @@ def test_a_killed_home_hands_its_table_to_another_process_with_nothing_lost(
 ) -> None:
     with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
         (first, first_url), (_, second_url) = started
-        with httpx.Client(base_url=first_url, timeout=10) as http:
+        with httpx.Client(base_url=first_url, timeout=10, limits=KEEP_ALIVE) as http:
             created = create_table(http, [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cem"}])
             code = created["table"]["code"]
             assert slot_of(code, 2) == 0  # a process makes codes homed in itself
@@ -152,7 +152,7 @@ def test_a_killed_home_hands_its_table_to_another_process_with_nothing_lost(
         # The table's next request, at the surviving process, makes it the home once the
         # dead one's lease has run out; it restores the table from storage.
         deadline = time.monotonic() + 15
-        with httpx.Client(base_url=second_url, timeout=10) as http:
+        with httpx.Client(base_url=second_url, timeout=10, limits=KEEP_ALIVE) as http:
             while True:
                 answer = http.get(f"/api/tables/{code}")
                 if answer.status_code == 200:
@@ -179,7 +179,7 @@ def test_a_killed_home_hands_its_table_to_another_process_with_nothing_lost(
                 await player.close()
 
         run(after_the_kill, timeout=60)
-        with httpx.Client(base_url=second_url, timeout=10) as http:
+        with httpx.Client(base_url=second_url, timeout=10, limits=KEEP_ALIVE) as http:
             record = http.get(f"/api/tables/{code}/record")
             assert record.status_code == 200
             assert len(record.json()["actions"]) > seen["version"]
@@ -198,7 +198,7 @@ def test_serve_workers_starts_processes_that_share_the_tables(
         for url in urls:
             wait_up(url, parent, log)
         time.sleep(1.5)
-        with httpx.Client(base_url=urls[1], timeout=10) as http:
+        with httpx.Client(base_url=urls[1], timeout=10, limits=KEEP_ALIVE) as http:
             code = create_table(http, [{"name": "Ann"}, {"name": "Ben"}])["table"]["code"]
         assert slot_of(code, 2) == 1
         answer = httpx.get(f"{urls[0]}/api/tables/{code}", timeout=10)
@@ -253,7 +253,7 @@ def test_nginx_hashing_the_code_lands_on_the_home(
                         break
                 assert time.monotonic() < deadline, (tmp_path / "error.log").read_text()
                 time.sleep(0.1)
-            with httpx.Client(base_url=base, timeout=10) as http:
+            with httpx.Client(base_url=base, timeout=10, limits=KEEP_ALIVE) as http:
                 codes = [
                     create_table(http, [{"name": "Ann"}, {"name": "Ben"}])["table"]["code"]
                     for _ in range(9)
@@ -282,7 +282,7 @@ def test_a_class_ended_at_another_process_closes_its_tables_at_their_home(
     and the table is gone at every process (docs/classroom.md)."""
     with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
         (_, first_url), (_, second_url) = started
-        with httpx.Client(base_url=first_url, timeout=10) as http:
+        with httpx.Client(base_url=first_url, timeout=10, limits=KEEP_ALIVE) as http:
             opened = open_class(http)
             code, teacher = opened["code"], opened["token"]
             for name in ("Ann", "Ben"):
@@ -295,7 +295,7 @@ def test_a_class_ended_at_another_process_closes_its_tables_at_their_home(
         async def end_elsewhere() -> None:
             watcher = await Player(f"{first_url.replace('http', 'ws')}/ws/{table}", "w").open()
             assert (await watcher.hello(None))["type"] == "state"
-            with httpx.Client(base_url=second_url, timeout=10) as http:
+            with httpx.Client(base_url=second_url, timeout=10, limits=KEEP_ALIVE) as http:
                 ended = http.delete(f"/api/classes/{code}", headers=auth(teacher))
             assert ended.status_code == 200, ended.text
             began = time.monotonic()

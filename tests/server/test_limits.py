@@ -19,7 +19,7 @@ from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import TOO_MANY_MISSES, Limited, MissLimiter, address_key
 from geodeck.server.protocol import Refusal
 from tests.server.conftest import fast_settings
-from tests.server.live import TIMEOUT, LiveServer, Player, create_table, run, running
+from tests.server.live import KEEP_ALIVE, TIMEOUT, LiveServer, Player, create_table, run, running
 from tests.support import sample_cards
 
 WRONG = ["QQQQQQ", "QQQQQR", "QQQQQS", "QQQQQT", "QQQQQU", "QQQQQV", "QQQQQW"]
@@ -222,7 +222,7 @@ def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
             with pytest.raises(ConnectionClosed):
                 await asyncio.wait_for(ws.recv(), TIMEOUT)
             assert ws.close_code == 4429
-        with httpx.Client(base_url=strict.url) as http:
+        with httpx.Client(base_url=strict.url, limits=KEEP_ALIVE) as http:
             limited(http.get(f"/api/tables/{code}", headers=tokens))
 
         # the seat's own player, from another address, is not touched

@@ -16,7 +16,7 @@ import httpx
 from geodeck.server.home import slot_of
 from geodeck.server.recovery import CLOSE_SEAT_MOVED, qr_svg
 from geodeck.server.tokens import token_hash
-from tests.server.live import LiveServer, Player, create_table, play_out, run
+from tests.server.live import KEEP_ALIVE, LiveServer, Player, create_table, play_out, run
 from tests.server.test_homes import processes
 
 
@@ -123,7 +123,7 @@ def test_a_seat_moves_and_a_rematch_is_one_across_processes(
     rematch asked of either process is the same table."""
     with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
         urls = [url for _, url in started]
-        with httpx.Client(base_url=urls[0], timeout=10) as http:
+        with httpx.Client(base_url=urls[0], timeout=10, limits=KEEP_ALIVE) as http:
             seats = [{"name": "Ann"}, {"name": "Robo", "bot": "random"}]
             created = create_table(http, seats)
         code = created["table"]["code"]

@@ -20,7 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server.lobby import Lobby
 from tests.server.conftest import fast_settings
-from tests.server.live import TIMEOUT, LiveServer, running, salted
+from tests.server.live import KEEP_ALIVE, TIMEOUT, LiveServer, running, salted
 from tests.support import FIXTURES, sample_cards
 
 LINGER = 0.25
@@ -143,7 +143,9 @@ class Soak:
         (those just created, left or looked up, within the linger)."""
 
     async def watch(self) -> None:
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT) as http:
+        async with httpx.AsyncClient(
+            base_url=self.server.url, timeout=TIMEOUT, limits=KEEP_ALIVE
+        ) as http:
             while True:
                 active = len(set(Client.open.values()))
                 held: int = (await http.get("/api/health")).json()["tables"]
@@ -194,7 +196,9 @@ class Soak:
 
     async def phase(self, number: int) -> None:
         rng = random.Random(number)
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=TIMEOUT) as http:
+        async with httpx.AsyncClient(
+            base_url=self.server.url, timeout=TIMEOUT, limits=KEEP_ALIVE
+        ) as http:
             ends = await asyncio.gather(
                 *(
                     self.table(http, number * TABLES + i, random.Random(rng.random()))
