@@ -33,9 +33,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a ``geodeck serve`` with a temporary SQLite file and the shipped decks."""
     folder = tmp_path_factory.mktemp("serve")
-    # Moments wait for the people at the table (two minutes, not 20 s, after which a busy machine's
-    # test would find the table moved on).
-    options = ("--bot-delay", "0.02", "--grace", "120", "--pause", "120")
+    options = ("--bot-delay", "0.02", "--grace", "120")
     with serve_process(folder / "geodeck.sqlite3", folder / "serve.log", *options) as (_, url):
         yield url
 

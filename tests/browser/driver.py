@@ -95,9 +95,12 @@ def create_table(
     *,
     clock: int | None = None,
     bank: int | None = None,
+    pause: int = 90,
 ) -> str:
     """Fill in the lobby's form: seat 0 is this player; ``(name, bot level or None)``; a
-    ``clock`` (seconds per move, with a ``bank``) as the lobby offers them."""
+    ``clock`` (seconds per move, with a ``bank``) as the lobby offers them; the ``pause``
+    after a verdict, scoring or round result (the longest the lobby offers, not its 20 s,
+    after which a busy machine's test would find the table moved on)."""
     page = player.page
     page.goto(f"{base}/")
     page.locator(f"label.game-{game}").click()
@@ -111,6 +114,7 @@ def create_table(
         if i > 0:
             page.select_option(f"[data-seat-kind='{i}']", bot or "human")
         page.fill(f"[data-seat-name='{i}']", name)
+    page.select_option("#pause", str(pause))
     if clock is not None:
         page.select_option("#clock", str(clock))
         if bank is not None:
