@@ -1,5 +1,5 @@
 """What one pytest-xdist worker owns alone, so that tests on other workers never meet it:
-its loopback ports, and a name to prefix its databases, schemas and files with.
+its loopback ports (its files, schemas and Redis keys are its own already: docs/testing.md).
 
 ``scripts/check`` runs the suite on several workers (``PYTEST_XDIST_WORKER`` is ``gw0``,
 ``gw1``, ...); a plain ``pytest`` is one process and counts as worker 0."""
@@ -10,10 +10,8 @@ import itertools
 import os
 import socket
 
-WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-"""This worker's name."""
-
-INDEX = int(WORKER.removeprefix("gw")) if WORKER.removeprefix("gw").isdigit() else 0
+_NUMBER = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+INDEX = int(_NUMBER) if _NUMBER.isdigit() else 0
 """This worker's number, from 0."""
 
 FIRST_PORT = 20000
