@@ -34,7 +34,7 @@ def test_an_empty_or_out_of_range_guess_is_refused_in_the_page(
     server: str, browser: Browser
 ) -> None:
     ann = open_player(browser, "Ann", LAPTOP)
-    create_table(ann, server, "uppsala", "geo", [("Ann", None), ("Robo", "casual")])
+    code = create_table(ann, server, "uppsala", "geo", [("Ann", None), ("Robo", "casual")])
     until_guess(ann, random.Random(5))
     page = ann.page
     most = int(page.locator("#guess-input").get_attribute("max") or "0")
@@ -45,6 +45,12 @@ def test_an_empty_or_out_of_range_guess_is_refused_in_the_page(
     page.locator("#guess-send").click()
     expect(problem).to_be_visible()
     expect(problem).to_have_text(f"Enter a number from 0 to {most} first.")
+    # A spectator arrives: the table is drawn again, and the page's refusal stays.
+    watcher = open_player(browser, "Watcher", PHONE)
+    watcher.page.goto(f"{server}/?table={code}&watch")
+    expect(page.locator("#spectators")).to_be_visible()
+    expect(problem).to_have_text(f"Enter a number from 0 to {most} first.")
+    expect(page.locator("#guess-input")).to_have_attribute("aria-invalid", "true")
 
     page.locator("#guess-input").fill(str(most + 1))
     page.locator("#guess-send").click()

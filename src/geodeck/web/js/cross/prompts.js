@@ -163,8 +163,11 @@ export function guessPrompt(state, ctx) {
   const total = state.seats.length;
   const title = guessing.final ? t("guess.final") : t("guess.interim");
   let form = null;
+  const memory = ctx.memory;
+  // The page's own refusal outlives a re-render (another seat's guess, a clock tick) and
+  // goes when the seat types, sends, or is no longer asked.
+  if (!mine) memory.guessProblem = "";
   if (mine) {
-    const memory = ctx.memory;
     const input = h("input", {
       type: "number",
       id: "guess-input",
@@ -175,11 +178,16 @@ export function guessPrompt(state, ctx) {
       value: memory.guess ?? "",
       "data-focus": "guess",
       "aria-label": t("guess.range", { most: guessing.most }),
+      "aria-invalid": memory.guessProblem ? "true" : null,
       oninput: (event) => {
         memory.guess = event.target.value;
+        memory.guessProblem = "";
+        problem.hidden = true;
+        input.removeAttribute("aria-invalid");
       },
     });
-    const problem = h("p", { class: "guess-error", id: "guess-error", role: "alert", hidden: true });
+    const problemText = (kind) => (kind ? t(kind === "empty" ? "guess.empty" : "guess.outOfRange", { most: guessing.most }) : "");
+    const problem = h("p", { class: "guess-error", id: "guess-error", role: "alert", hidden: !memory.guessProblem }, problemText(memory.guessProblem));
     form = h(
       "form",
       {
@@ -191,13 +199,15 @@ export function guessPrompt(state, ctx) {
           const wrong = /^\d+$/.test(text) ? Number(text) : null;
           const action = wrong === null ? null : state.legal.find((a) => a.act === "guess" && a.wrong === wrong);
           if (!action) {
-            problem.textContent = text === "" ? t("guess.empty", { most: guessing.most }) : t("guess.outOfRange", { most: guessing.most });
+            memory.guessProblem = text === "" ? "empty" : "outOfRange";
+            problem.textContent = problemText(memory.guessProblem);
             problem.hidden = false;
             input.setAttribute("aria-invalid", "true");
             input.focus();
             return;
           }
           memory.guess = "";
+          memory.guessProblem = "";
           ctx.act(action);
         },
       },
