@@ -29,12 +29,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(skip)
 
 
+SERVE_OPTIONS = ("--bot-delay", "0.02", "--grace", "120")
+
+
 @pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a ``geodeck serve`` with a temporary SQLite file and the shipped decks."""
     folder = tmp_path_factory.mktemp("serve")
-    options = ("--bot-delay", "0.02", "--grace", "120")
-    with serve_process(folder / "geodeck.sqlite3", folder / "serve.log", *options) as (_, url):
+    with serve_process(folder / "geodeck.sqlite3", folder / "serve.log", *SERVE_OPTIONS) as (
+        _,
+        url,
+    ):
+        yield url
+
+
+@pytest.fixture(scope="package")
+def short_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Like ``server``, but its cross tables are dealt with five cards a stack
+    (``short_serve.py``), for the cases that repeat a whole game's moments."""
+    folder = tmp_path_factory.mktemp("short-serve")
+    with serve_process(
+        folder / "geodeck.sqlite3",
+        folder / "serve.log",
+        *SERVE_OPTIONS,
+        module="tests.browser.short_serve",
+    ) as (_, url):
         yield url
 
 

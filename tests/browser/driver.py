@@ -51,6 +51,14 @@ class Player:
         return True
 
 
+def painted(page: Page) -> None:
+    """Wait until the page has laid out and painted what changed (two animation frames),
+    as after a change of the viewport's size."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
 def settled(page: Page, script: str, expected: object, seconds: float = 5) -> object:
     """What ``script`` (a function of no arguments) evaluates to in the page, read again
     until it equals ``expected`` or ``seconds`` have passed: the page may still be laying

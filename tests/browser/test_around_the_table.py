@@ -19,6 +19,7 @@ from tests.browser.driver import (
     cross_step,
     make_moves,
     open_player,
+    painted,
     play_out,
 )
 
@@ -27,7 +28,7 @@ def shots(player: Player, name: str) -> None:
     """The page as it is now, at the desktop's size and the phone's."""
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         player.page.set_viewport_size({"width": viewport["width"], "height": viewport["height"]})
-        player.page.wait_for_timeout(150)
+        painted(player.page)
         player.shot(f"around-{name}-{size}")
     player.page.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"]})
 
@@ -120,8 +121,9 @@ def replay(server: str, ann: Player, first: str) -> None:
 
 
 def test_play_rematch_recover_a_seat_and_replay(
-    server: str, browser: Browser, screenshots: Path
+    short_server: str, browser: Browser, screenshots: Path
 ) -> None:
+    server = short_server  # both games are short deals: five cards a stack
     ann = open_player(browser, "Ann", DESKTOP)
     ben = open_player(browser, "Ben", DESKTOP)
     first = first_game(server, ann, ben)

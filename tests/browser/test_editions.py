@@ -1,6 +1,7 @@
-"""Every cross edition plays in the browser: one person and two bots play a whole game of
-Buxtehude, Città d'Italia and Map It! World, each in another variant and language, and
-the interim scorings show their maps."""
+"""Every cross edition plays in the browser: one person and two bots play a game of
+Buxtehude, Città d'Italia and Map It! World to its end, each in another variant and
+language, and the interim scorings show their maps. The games are short deals (five cards
+a stack, ``short_serve.py``) with every moment of a whole one."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ GAME_OVER = {"en": "Game over", "de": "Spielende", "it": "Fine della partita"}
     ],
 )
 def test_one_person_and_two_bots_play_an_edition_to_the_end(
-    server: str,
+    short_server: str,
     browser: Browser,
     screenshots: Path,
     game: str,
@@ -39,6 +40,7 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
     language: str,
     screen: str,
 ) -> None:
+    server = short_server
     player = open_player(browser, "Ada", LAPTOP if screen == "laptop" else PHONE)
     player.page.goto(f"{server}/")
     player.page.select_option("#lang", language)

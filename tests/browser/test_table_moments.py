@@ -20,6 +20,7 @@ from tests.browser.driver import (
     open_player,
     undercover_step,
 )
+from tests.browser.short_serve import STACK
 
 DESKTOP = {"width": 1366, "height": 800}
 TIMINGS = ROOT / "artifacts" / "timings"
@@ -127,8 +128,9 @@ def to_the_end_past_a_scoring(ann: Player, ben: Player) -> int:
 
 
 def test_a_verdict_and_a_scoring_stay_until_both_continue(
-    server: str, browser: Browser, screenshots: Path
+    short_server: str, browser: Browser, screenshots: Path
 ) -> None:
+    server = short_server  # a short deal: five cards a stack, every moment of a whole game
     started = time.monotonic()
     ann = open_player(browser, "Ann", DESKTOP)
     ben = open_player(browser, "Ben", PHONE)
@@ -143,10 +145,10 @@ def test_a_verdict_and_a_scoring_stay_until_both_continue(
     moves = to_the_end_past_a_scoring(ann, ben)
     seconds = time.monotonic() - started
     TIMINGS.mkdir(parents=True, exist_ok=True)
-    figures = {"game": "uppsala", "people": 2, "bots": 1, "moves_by_people": moves}
+    figures = {"game": "uppsala", "people": 2, "bots": 1, "moves_by_people": moves, "stack": STACK}
     figures["seconds"] = round(seconds, 1)
     (TIMINGS / "uppsala-two-people-a-bot.json").write_text(json.dumps(figures) + "\n")
-    print(f"whole game, two people and a bot: {seconds:.1f} s, {moves} moves by people")
+    print(f"a game of {STACK} cards a stack, two people and a bot: {seconds:.1f} s, {moves} moves")
     for player in (ann, ben, spy):
         assert player.errors == [], player.errors
 

@@ -1,7 +1,7 @@
 """Every visible string and tooltip in the page's language: a whole game of Undercover in
-German and one of Uppsala in Italian leave no English string of the tables (and no raw
-key) on screen or in a tooltip; after a reload, the German history and score sheet still
-name the earlier rounds' countries in German."""
+German and one of Uppsala in Italian (a short deal) leave no English string of the tables
+(and no raw key) on screen or in a tooltip; after a reload, the German history and score
+sheet still name the earlier rounds' countries in German."""
 
 from __future__ import annotations
 
@@ -125,7 +125,9 @@ def test_a_whole_undercover_game_in_german(server: str, browser: Browser) -> Non
     assert ann.errors == []
 
 
-def test_a_whole_uppsala_game_in_italian_on_a_phone(server: str, browser: Browser) -> None:
+def test_an_uppsala_game_in_italian_on_a_phone(short_server: str, browser: Browser) -> None:
+    """A short deal (five cards a stack): every moment of a whole game, a third of it."""
+    server = short_server
     ada = open_player(browser, "Ada", PHONE)
     ada.page.goto(f"{server}/")
     ada.page.select_option("#lang", "it")
