@@ -24,7 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server import Settings, create_app
 from geodeck.server.clients import RATE_LIMIT
-from geodeck.server.websocket import WebSocketProtocol
+from geodeck.server.listening import uvicorn_config
 from tests.support import FIXTURES, sample_cards
 from tests.workers import free_port
 
@@ -77,22 +77,21 @@ def sample_deck_file() -> Path:
 
 
 class LiveServer:
-    """uvicorn serving ``create_app(settings)`` in a thread of this process."""
+    """uvicorn serving ``create_app(settings)`` in a thread of this process, configured as
+    ``geodeck serve`` configures it (``listening.uvicorn_config``)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, forwarded_allow_ips: str | None = None) -> None:
         self.port = free_port()
         if settings.redis_url:
             settings = dataclasses.replace(settings, address=self.url)
         self.settings = settings
         self.app = create_app(settings)
-        config = uvicorn.Config(
+        config = uvicorn_config(
             self.app,
             host="127.0.0.1",
             port=self.port,
-            ws=WebSocketProtocol,
-            ws_max_size=64 * 1024,
+            forwarded_allow_ips=forwarded_allow_ips,
             log_level="warning",
-            lifespan="on",
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -117,13 +116,18 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(TIMEOUT)
 
-    def http(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=TIMEOUT, limits=KEEP_ALIVE)
+    def http(self, source: str | None = None) -> httpx.Client:
+        """An HTTP client; with ``source`` (a loopback address such as ``127.0.0.7``), its
+        connections come from that address."""
+        transport = httpx.HTTPTransport(local_address=source) if source else None
+        return httpx.Client(
+            base_url=self.url, timeout=TIMEOUT, limits=KEEP_ALIVE, transport=transport
+        )
 
 
 @contextlib.contextmanager
-def running(settings: Settings) -> Iterator[LiveServer]:
-    server = LiveServer(settings).start()
+def running(settings: Settings, **options: Any) -> Iterator[LiveServer]:
+    server = LiveServer(settings, **options).start()
     try:
         yield server
     finally:

@@ -341,7 +341,7 @@ def test_without_a_deck_the_shipped_deck_is_dealt(server: LiveServer) -> None:
 
 
 def test_compression_is_off_by_default_on_loopback_addresses_only() -> None:
-    from geodeck.cli.serve import is_loopback
+    from geodeck.server.listening import is_loopback
 
     assert is_loopback("127.0.0.1")
     assert is_loopback("localhost")

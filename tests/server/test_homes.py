@@ -117,6 +117,46 @@ def test_workers_get_their_own_port_and_slot_and_every_other_option() -> None:
     assert worker_options(argv) == ["--redis-url", "redis://x", "--linger=5"]
 
 
+def wrong_codes(slot: int, slots: int, count: int) -> list[str]:
+    """``count`` codes of no table that the proxy's hash sends to ``slot``."""
+    rng = random.Random(slot)
+    found: list[str] = []
+    while len(found) < count:
+        code = "".join(rng.choice("QWXZ") for _ in range(6))
+        if slot_of(code, slots) == slot and code not in found:
+            found.append(code)
+    return found
+
+
+def test_a_forwarded_request_counts_for_its_client_and_a_forged_one_for_its_sender(
+    tmp_path: Path, postgres: str, pg_schema: str, redis_url: str
+) -> None:
+    """A process forwards a request to the table's home with the client's address and the
+    key the processes share; the home counts the client's misses under that address. A
+    client that writes the headers itself, even from 127.0.0.1 where the processes are,
+    is counted under its own address (docs/protocol.md, Several server processes)."""
+    with processes(tmp_path, postgres, pg_schema, redis_url, 2) as started:
+        urls = [url for _, url in started]
+        wrong = wrong_codes(1, 2, 25)
+        ann = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.41"))
+        ben = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.42"))
+        with ann, ben:
+            # Ann misses 20 times through process 0; each request goes to slot 1.
+            for code in wrong[:20]:
+                answer = ann.get(f"{urls[0]}/api/tables/{code}", timeout=10)
+                assert answer.status_code == 404, answer.text
+                assert answer.headers["x-geodeck-forwarded-to"] == urls[1]
+            assert ann.get(f"{urls[0]}/api/tables/{wrong[20]}", timeout=10).status_code == 429
+            # Ben, also through process 0, is not Ann.
+            assert ben.get(f"{urls[0]}/api/tables/{wrong[21]}", timeout=10).status_code == 404
+        # A client on 127.0.0.1 that poses as a process speaking for Ann.
+        forged = {"X-Geodeck-Forwarded": "1", "X-Forwarded-For": "127.0.0.41"}
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.1")) as eve:
+            for code in wrong[22:25]:
+                answer = eve.get(f"{urls[1]}/api/tables/{code}", headers=forged, timeout=10)
+                assert answer.status_code == 404, answer.text
+
+
 def test_a_killed_home_hands_its_table_to_another_process_with_nothing_lost(
     tmp_path: Path, postgres: str, pg_schema: str, redis_url: str
 ) -> None:

@@ -19,7 +19,7 @@ from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import TOO_MANY_MISSES, Limited, MissLimiter, address_key
 from geodeck.server.protocol import Refusal
 from tests.server.conftest import fast_settings
-from tests.server.live import KEEP_ALIVE, TIMEOUT, LiveServer, Player, create_table, run, running
+from tests.server.live import TIMEOUT, LiveServer, Player, create_table, run, running
 from tests.support import sample_cards
 
 WRONG = ["QQQQQQ", "QQQQQR", "QQQQQS", "QQQQQT", "QQQQQU", "QQQQQV", "QQQQQW"]
@@ -140,9 +140,9 @@ def strict(tmp_path: Path) -> Iterator[LiveServer]:
         yield live
 
 
-def from_address(address: str) -> dict[str, str]:
-    """The header a reverse proxy on 127.0.0.1 (which uvicorn trusts by default) sets."""
-    return {"X-Forwarded-For": address}
+def from_address(address: str) -> dict[str, Any]:
+    """What makes a websocket connection come from the loopback ``address``."""
+    return {"local_addr": (address, 0)}
 
 
 def limited(response: httpx.Response) -> int:
@@ -158,34 +158,64 @@ def limited(response: httpx.Response) -> int:
 
 
 def test_wrong_codes_over_http_are_refused_after_the_burst(strict: LiveServer) -> None:
-    with strict.http() as http:
+    with strict.http() as http, strict.http("127.0.0.9") as guesser:
         code = create_table(http, [{"name": "Ann"}, {"name": "Ben"}])["table"]["code"]
-        guesser = from_address("198.51.100.9")
-        assert http.get(f"/api/tables/{WRONG[0]}", headers=guesser).status_code == 404
-        assert http.get(f"/api/tables/{WRONG[1]}/record", headers=guesser).status_code == 404
-        response = http.post(f"/api/tables/{WRONG[2]}/join", json={}, headers=guesser)
+        assert guesser.get(f"/api/tables/{WRONG[0]}").status_code == 404
+        assert guesser.get(f"/api/tables/{WRONG[1]}/record").status_code == 404
+        response = guesser.post(f"/api/tables/{WRONG[2]}/join", json={})
         assert response.status_code == 404
-        retry = limited(http.get(f"/api/tables/{WRONG[3]}", headers=guesser))
+        retry = limited(guesser.get(f"/api/tables/{WRONG[3]}"))
         # refused whether or not the code is right, so a refusal tells nothing
-        limited(http.get(f"/api/tables/{code}", headers=guesser))
-        limited(http.get(f"/api/tables/{code}/record", headers=guesser))
-        limited(http.post(f"/api/tables/{code}/join", json={}, headers=guesser))
+        limited(guesser.get(f"/api/tables/{code}"))
+        limited(guesser.get(f"/api/tables/{code}/record"))
+        limited(guesser.post(f"/api/tables/{code}/join", json={}))
         # other addresses are not touched
-        assert http.get(f"/api/tables/{code}", headers=from_address("203.0.113.4")).is_success
+        with strict.http("127.0.0.4") as other:
+            assert other.get(f"/api/tables/{code}").is_success
         assert http.get(f"/api/tables/{code}").is_success
         assert http.get(f"/api/tables/{WRONG[4]}").status_code == 404
         # a creator is never limited
         body = {"game": "uppsala", "seats": [{}, {}], "deck": sample_cards()}
-        assert http.post("/api/tables", json=body, headers=guesser).status_code == 201
+        assert guesser.post("/api/tables", json=body).status_code == 201
         time.sleep(retry)
-        response = http.get(f"/api/tables/{code}", headers=guesser)
+        response = guesser.get(f"/api/tables/{code}")
         assert response.status_code == 200, response.text
-        assert http.get(f"/api/tables/{WRONG[5]}", headers=guesser).status_code == 404
-        limited(http.get(f"/api/tables/{WRONG[6]}", headers=guesser))
+        assert guesser.get(f"/api/tables/{WRONG[5]}").status_code == 404
+        limited(guesser.get(f"/api/tables/{WRONG[6]}"))
 
 
-async def first_frame_and_close(url: str, headers: dict[str, str]) -> tuple[dict[str, Any], int]:
-    async with connect(url, additional_headers=headers, open_timeout=TIMEOUT) as ws:
+def test_a_forwarded_for_header_is_believed_only_from_a_named_proxy(tmp_path: Path) -> None:
+    """``X-Forwarded-For`` from a client is ignored unless the client is a proxy named
+    with ``forwarded_allow_ips`` (``geodeck serve --forwarded-allow-ips``)."""
+    settings = fast_settings(
+        f"sqlite:///{tmp_path / 'proxy.sqlite3'}", miss_burst=2, miss_refill=60.0
+    )
+    posing = {"X-Forwarded-For": "203.0.113.50"}
+    with running(settings) as plain, plain.http("127.0.0.1") as client:
+        # by default nobody is a proxy, not even a client on 127.0.0.1: each "new"
+        # address it names is the same client
+        for i, wrong in enumerate(WRONG[:2]):
+            headers = {"X-Forwarded-For": f"203.0.113.{60 + i}"}
+            assert client.get(f"/api/tables/{wrong}", headers=headers).status_code == 404
+        limited(client.get(f"/api/tables/{WRONG[2]}", headers=posing))
+    with (
+        running(settings, forwarded_allow_ips="127.0.0.31") as proxied,
+        proxied.http("127.0.0.31") as proxy,
+        proxied.http("127.0.0.32") as client,
+    ):
+        # the named proxy speaks for its clients, each with misses of its own
+        for i in range(4):
+            headers = {"X-Forwarded-For": f"203.0.113.{70 + i}"}
+            assert proxy.get(f"/api/tables/{WRONG[0]}", headers=headers).status_code == 404
+        # a client that is not the proxy cannot
+        for i, wrong in enumerate(WRONG[:2]):
+            headers = {"X-Forwarded-For": f"203.0.113.{80 + i}"}
+            assert client.get(f"/api/tables/{wrong}", headers=headers).status_code == 404
+        limited(client.get(f"/api/tables/{WRONG[2]}", headers=posing))
+
+
+async def first_frame_and_close(url: str, source: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    async with connect(url, open_timeout=TIMEOUT, **source) as ws:
         frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
         await asyncio.wait_for(ws.wait_closed(), TIMEOUT)
         assert ws.close_code is not None
@@ -198,7 +228,7 @@ def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
     code, token = created["table"]["code"], created["tokens"]["0"]
 
     async def case() -> None:
-        guesser = from_address("198.51.100.20")
+        guesser = from_address("127.0.0.20")
         for wrong in WRONG[:3]:
             frame, close = await first_frame_and_close(strict.ws_url(wrong), guesser)
             assert (frame["code"], close) == ("table/not_found", 4404)
@@ -209,8 +239,8 @@ def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
             assert frame["retry_after"] >= 1
 
         # seat tokens: a wrong one leaves the socket open, until the misses run out
-        tokens = from_address("198.51.100.21")
-        async with connect(strict.ws_url(code), additional_headers=tokens) as ws:
+        tokens = from_address("127.0.0.21")
+        async with connect(strict.ws_url(code), **tokens) as ws:
             for _ in range(3):
                 await ws.send(json.dumps({"type": "hello", "token": "wrong"}))
                 frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
@@ -222,8 +252,8 @@ def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
             with pytest.raises(ConnectionClosed):
                 await asyncio.wait_for(ws.recv(), TIMEOUT)
             assert ws.close_code == 4429
-        with httpx.Client(base_url=strict.url, limits=KEEP_ALIVE) as http:
-            limited(http.get(f"/api/tables/{code}", headers=tokens))
+        with strict.http("127.0.0.21") as http:
+            limited(http.get(f"/api/tables/{code}"))
 
         # the seat's own player, from another address, is not touched
         ann = await Player(strict.ws_url(code), "Ann").open()
@@ -232,7 +262,7 @@ def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
         await ann.close()
 
         await asyncio.sleep(retry)
-        async with connect(strict.ws_url(code), additional_headers=tokens) as ws:
+        async with connect(strict.ws_url(code), **tokens) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
             assert frame["type"] == "state", frame

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import ipaddress
 import json
 import logging
 import math
@@ -17,10 +16,6 @@ import typer
 from geodeck.bots import LEVELS
 from geodeck.cli.errors import FAILED, fail
 from geodeck.core.errors import GeodeckError
-
-WS_MAX_SIZE = 64 * 1024
-"""Frames up to this size reach the server's own check (4 KB) and get an error reply;
-larger ones close the connection."""
 
 GC_THRESHOLDS = (20_000, 10, 10)
 """The cyclic garbage collector's thresholds in the server process (Python's default is
@@ -184,16 +179,6 @@ def check_processes(
         fail(f"--slot must be from 0 to --slots - 1 ({slots - 1}), not {slot}")
 
 
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` names this machine's loopback interface only."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on (1 to 65535).")] = 8000,
@@ -247,9 +232,10 @@ def serve(
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
-            help="Addresses of reverse proxies whose X-Forwarded-For header gives the "
-            "client's address (comma-separated, or *). Default: $FORWARDED_ALLOW_IPS, else "
-            "127.0.0.1,::1 (a proxy on this machine).",
+            help="Addresses (or networks) of the reverse proxies whose X-Forwarded-For "
+            "header gives the client's address, comma-separated, or *. Default: none, so "
+            "every client is counted under the address it connects from; behind nginx on "
+            "this machine, give 127.0.0.1,::1.",
             show_default=False,
         ),
     ] = None,
@@ -325,8 +311,8 @@ def serve(
     import uvicorn
 
     from geodeck.server.app import create_app
+    from geodeck.server.listening import uvicorn_config
     from geodeck.server.settings import Settings
-    from geodeck.server.websocket import WebSocketProtocol
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
@@ -345,18 +331,13 @@ def serve(
     )
     app = create_app(settings)
     tune_gc()
-    config = uvicorn.Config(
+    config = uvicorn_config(
         app,
         host=host,
         port=port,
-        loop="auto",
-        http="auto",
-        ws=WebSocketProtocol,
-        ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=not is_loopback(host) if compress is None else compress,
-        log_level=log_level,
-        proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
+        compress=compress,
+        log_level=log_level,
     )
     server = uvicorn.Server(config)
     server.run()  # Ctrl-C: the server shuts down, then KeyboardInterrupt ends the command

@@ -4,16 +4,21 @@ An ASGI middleware in front of the app, with several processes only. For ``/ws/{
 and ``/api/tables/{code}...`` it asks where the table's home is: here, and the request
 goes on to the app; elsewhere, and it is forwarded, an HTTP request as one request to the
 home, a websocket as a websocket to the home whose frames are passed on both ways, its
-close code too. A forwarded request carries ``X-Geodeck-Forwarded``; a process that gets
-one for a table it is not the home of refuses it (``server/busy``, websocket close code
-1013, try again) rather than forward it again. Behind a proxy that routes by the code
-(deploy/nginx.conf) a client lands on the home and nothing is forwarded.
+close code too. A forwarded request carries ``X-Geodeck-Forwarded`` with the key the
+processes share through Redis (``Homes.key``) and ``X-Forwarded-For`` with the client's
+address, which the home then counts the client's limits under; without the right key
+both headers are dropped, so no client can speak for another address. A process that
+gets a forwarded request for a table it is not the home of refuses it (``server/busy``,
+websocket close code 1013, try again) rather than forward it again. Behind a proxy that
+routes by the code (deploy/nginx.conf) a client lands on the home and nothing is
+forwarded.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import re
 from typing import Any
@@ -26,6 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from geodeck.server.bodies import error_body
 from geodeck.server.errors import ErrorCode
 from geodeck.server.home import Homes, Moving, Process
+from geodeck.server.listening import WS_MAX_SIZE
 from geodeck.server.protocol import Refusal
 from geodeck.server.tokens import could_be_code, normal_code
 
@@ -33,8 +39,8 @@ log = logging.getLogger("geodeck.server")
 
 TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([^/]+)")
 FORWARDED = b"x-geodeck-forwarded"
+XFF = b"x-forwarded-for"
 CLOSE_TRY_AGAIN = 1013
-WS_MAX_SIZE = 64 * 1024
 _HOP = {b"host", b"connection", b"upgrade", b"content-length", b"transfer-encoding", b"keep-alive"}
 _WS_OWN = {b"sec-websocket-key", b"sec-websocket-version", b"sec-websocket-extensions"}
 
@@ -53,16 +59,31 @@ def _client_host(scope: Scope) -> str:
     return str(client[0]) if client else ""
 
 
-def _headers(scope: Scope, skip: set[bytes]) -> list[tuple[str, str]]:
-    """The request's headers for the home, with the client's address and the mark."""
+def _headers(scope: Scope, skip: set[bytes], key: str) -> list[tuple[str, str]]:
+    """The request's headers for the home, with the client's address and the key."""
     kept = [
         (k.decode("latin-1"), v.decode("latin-1"))
         for k, v in scope.get("headers", [])
-        if k.lower() not in skip and k.lower() not in (b"x-forwarded-for", FORWARDED)
+        if k.lower() not in skip and k.lower() not in (XFF, FORWARDED)
     ]
-    kept.append(("x-forwarded-for", _client_host(scope)))
-    kept.append((FORWARDED.decode(), "1"))
+    kept.append((XFF.decode(), _client_host(scope)))
+    kept.append((FORWARDED.decode(), key))
     return kept
+
+
+def _sent_by_a_process(scope: Scope, key: str) -> bool:
+    """Whether the request came from another process of this server (it carries the key);
+    if so its client is the one that process named, and otherwise the two headers that
+    say so are dropped."""
+    headers = scope.get("headers", [])
+    mark = next((v for k, v in headers if k.lower() == FORWARDED), None)
+    client = next((v for k, v in headers if k.lower() == XFF), None)
+    trusted = bool(key) and mark is not None and hmac.compare_digest(mark, key.encode())
+    if mark is not None and not trusted:
+        scope["headers"] = [(k, v) for k, v in headers if k.lower() != FORWARDED]
+    if trusted and client:
+        scope["client"] = (client.decode("latin-1").strip(), 0)
+    return trusted
 
 
 class HomeRouter:
@@ -78,7 +99,7 @@ class HomeRouter:
         if code is None:
             await self.app(scope, receive, send)
             return
-        forwarded = any(k.lower() == FORWARDED for k, _ in scope.get("headers", []))
+        forwarded = _sent_by_a_process(scope, self.homes.key)
         try:
             home = await self.homes.route(code)
         except Moving:
@@ -118,11 +139,10 @@ class HomeRouter:
             more = message.get("more_body", False)
         query = scope.get("query_string", b"").decode("latin-1")
         url = home.address.rstrip("/") + scope["path"] + (f"?{query}" if query else "")
+        sent = _headers(scope, _HOP, self.homes.key)
         try:
             async with httpx.AsyncClient(timeout=30.0) as http:
-                answer = await http.request(
-                    scope["method"], url, content=body, headers=_headers(scope, _HOP)
-                )
+                answer = await http.request(scope["method"], url, content=body, headers=sent)
         except httpx.HTTPError:
             await self._busy("http", send, receive)
             return
@@ -142,7 +162,7 @@ class HomeRouter:
         try:
             upstream = await connect(
                 url,
-                additional_headers=_headers(scope, _HOP | _WS_OWN),
+                additional_headers=_headers(scope, _HOP | _WS_OWN, self.homes.key),
                 max_size=WS_MAX_SIZE,
                 compression=None,
                 open_timeout=5,

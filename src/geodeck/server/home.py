@@ -121,6 +121,10 @@ class Homes:
 
         self.proc = space + "proc:"
         self.home = space + "home:"
+        self.key_name = space + "forward-key"
+        self.key = ""
+        """The key the processes' forwarded requests carry (``forward.py``), shared
+        through Redis; until it is read, nothing forwarded is believed."""
         self.redis: Redis = Redis.from_url(url)
         self.me = Process(secrets.token_hex(8), address, slot)
         self.slots = slots
@@ -142,7 +146,16 @@ class Homes:
         self._on_lost = on_lost
         await self._register()
         await self._refresh()
+        await self._share_key()
         self._renewer = asyncio.create_task(self._renew_every())
+
+    async def _share_key(self) -> None:
+        """Read the processes' forwarding key from Redis, made by the first process that
+        looked (again if Redis lost it)."""
+        await self.redis.set(self.key_name, secrets.token_hex(16), nx=True)
+        value = await self.redis.get(self.key_name)
+        if value is not None:
+            self.key = value.decode() if isinstance(value, bytes) else str(value)
 
     async def _register(self) -> None:
         me = self.me
@@ -170,6 +183,7 @@ class Homes:
                 await self._register()
                 await self._keep()
                 await self._refresh()
+                await self._share_key()
             except asyncio.CancelledError:
                 raise
             except Exception:
