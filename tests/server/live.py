@@ -24,6 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server import Settings, create_app
 from geodeck.server.clients import RATE_LIMIT
+from geodeck.server.guarded_http import Deadlines
 from geodeck.server.listening import uvicorn_config
 from tests.support import FIXTURES, sample_cards
 from tests.workers import free_port
@@ -90,6 +91,7 @@ class LiveServer:
             self.app,
             host="127.0.0.1",
             port=self.port,
+            deadlines=Deadlines.of(settings),
             forwarded_allow_ips=forwarded_allow_ips,
             log_level="warning",
         )

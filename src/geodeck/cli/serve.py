@@ -76,6 +76,14 @@ def check_numbers(**numbers: float) -> None:
             fail(f"{option} is a number of seconds, 0 or more, not {value}")
 
 
+def check_positive(**numbers: float) -> None:
+    """Every option among ``numbers`` (name: value) is more than 0 (and finite)."""
+    for name, value in numbers.items():
+        option = "--" + name.replace("_", "-")
+        if not math.isfinite(value) or value <= 0:
+            fail(f"{option} must be more than 0, not {value:g}")
+
+
 def check_database(url: str | None) -> None:
     """``--database-url``: a URL SQLAlchemy reads, of SQLite or PostgreSQL, whose database
     answers (a SQLite file's folder must exist)."""
@@ -239,6 +247,29 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    header_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a request's line and headers may take to arrive."),
+    ] = 10.0,
+    body_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a request's body may take to arrive after its headers."),
+    ] = 30.0,
+    hello_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a websocket may stay open before it has a seat or watches."),
+    ] = 10.0,
+    max_connections: Annotated[
+        int,
+        typer.Option(help="Open connections the process holds at most (HTTP and websocket)."),
+    ] = 4096,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            help="Open connections one client address may hold (the proxies of "
+            "--forwarded-allow-ips are not counted)."
+        ),
+    ] = 512,
     compress: Annotated[
         bool | None,
         typer.Option(
@@ -285,6 +316,13 @@ def serve(
     if standin_level not in LEVELS:
         fail(f"--standin-level must be one of {', '.join(LEVELS)}, not {standin_level!r}")
     check_numbers(grace=grace, bot_delay=bot_delay, linger=linger, pause=pause)
+    check_positive(
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
+        hello_timeout=hello_timeout,
+        max_connections=max_connections,
+        connections_per_address=connections_per_address,
+    )
     from geodeck.server.protocol import PAUSE_LIMIT
 
     if pause > PAUSE_LIMIT:
@@ -311,6 +349,7 @@ def serve(
     import uvicorn
 
     from geodeck.server.app import create_app
+    from geodeck.server.guarded_http import Deadlines
     from geodeck.server.listening import uvicorn_config
     from geodeck.server.settings import Settings
 
@@ -325,6 +364,11 @@ def serve(
         pause=pause,
         standin_level=standin_level,
         linger=linger,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
+        hello_timeout=hello_timeout,
+        max_connections=max_connections,
+        connections_per_address=connections_per_address,
         address=address or f"http://{'[' + host + ']' if ':' in host else host}:{port}",
         slot=slot,
         slots=slots,
@@ -335,6 +379,7 @@ def serve(
         app,
         host=host,
         port=port,
+        deadlines=Deadlines.of(settings),
         forwarded_allow_ips=forwarded_allow_ips,
         compress=compress,
         log_level=log_level,

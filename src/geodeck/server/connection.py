@@ -11,7 +11,7 @@ import logging
 from fastapi import Request, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from geodeck.server.clients import RATE_LIMIT, Client
+from geodeck.server.clients import CLOSE_TOO_SLOW, RATE_LIMIT, Client
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import Limited, MissLimiter, address_key
 from geodeck.server.lobby import Lobby
@@ -59,20 +59,34 @@ async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimit
         await websocket.close(CLOSE_NOT_FOUND)
         return
     try:
-        await _serve_client(websocket, room, limiter, address)
+        await _serve_client(websocket, room, limiter, address, lobby.settings.hello_timeout)
     finally:
         lobby.let_go(room)
 
 
 async def _serve_client(
-    websocket: WebSocket, room: Room, limiter: MissLimiter, address: str
+    websocket: WebSocket, room: Room, limiter: MissLimiter, address: str, hello_timeout: float
 ) -> None:
     client = Client()
     writer = asyncio.create_task(_write(websocket, client))
     loop = asyncio.get_running_loop()
+    hello_by = loop.time() + hello_timeout
     try:
         while True:
-            message = await websocket.receive()
+            if client.joined:
+                message = await websocket.receive()
+            else:
+                try:
+                    message = await asyncio.wait_for(
+                        websocket.receive(), max(0.0, hello_by - loop.time())
+                    )
+                except TimeoutError:
+                    late = f"no seat or place among the spectators within {hello_timeout:g} s"
+                    client.push(
+                        error_message(Refusal(ErrorCode.PROTOCOL_NO_HELLO, late), room.version)
+                    )
+                    client.close_code = CLOSE_TOO_SLOW
+                    break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")

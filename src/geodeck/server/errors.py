@@ -29,6 +29,7 @@ class ErrorCode(StrEnum):
     PROTOCOL_UNKNOWN_TYPE = "protocol/unknown_type"
     PROTOCOL_HELLO_FIRST = "protocol/hello_first"
     PROTOCOL_HELLO_TWICE = "protocol/hello_twice"
+    PROTOCOL_NO_HELLO = "protocol/no_hello"
     AUTH_BAD_TOKEN = "auth/bad_token"
     TABLE_NOT_FOUND = "table/not_found"
     ACT_SPECTATOR = "act/spectator"
@@ -60,6 +61,7 @@ class ErrorCode(StrEnum):
     STATS_NOT_FINISHED = "stats/not_finished"
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
     LIMIT_TOO_MANY_REQUESTS = "limit/too_many_requests"
+    LIMIT_TOO_MANY_CONNECTIONS = "limit/too_many_connections"
     # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_NICKNAME = "player/bad_nickname"
@@ -104,6 +106,7 @@ HTTP_STATUS = {
     ErrorCode.REQUEST_TOO_LARGE: 413,
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.LIMIT_TOO_MANY_REQUESTS: 429,
+    ErrorCode.LIMIT_TOO_MANY_CONNECTIONS: 429,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
     ErrorCode.RATINGS_UNKNOWN: 404,

@@ -11,10 +11,12 @@ machine cannot claim to be someone else.
 from __future__ import annotations
 
 import ipaddress
+from typing import Any
 
 import uvicorn
 from starlette.types import ASGIApp
 
+from geodeck.server.guarded_http import Deadlines, GuardedHttp, Peers
 from geodeck.server.websocket import WebSocketProtocol
 
 WS_MAX_SIZE = 64 * 1024
@@ -32,27 +34,40 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+class Config(uvicorn.Config):
+    """uvicorn's configuration with the deadlines ``GuardedHttp`` holds clients to."""
+
+    def __init__(self, app: ASGIApp, deadlines: Deadlines, **options: Any) -> None:
+        super().__init__(app, **options)
+        self.deadlines = deadlines
+        self.peers = Peers(deadlines.per_address, options.get("forwarded_allow_ips"))
+
+
 def uvicorn_config(
     app: ASGIApp,
     *,
     host: str,
     port: int,
+    deadlines: Deadlines | None = None,
     forwarded_allow_ips: str | None = None,
     compress: bool | None = None,
     log_level: str = "info",
-) -> uvicorn.Config:
+) -> Config:
     """uvicorn's configuration for serving ``app`` on ``host:port``.
 
-    ``forwarded_allow_ips``: the reverse proxies (comma-separated addresses or networks,
-    or ``*``) whose ``X-Forwarded-For`` gives the client's address; ``None`` trusts no
-    one. ``compress``: offer permessage-deflate (default: not on a loopback address).
+    ``deadlines``: the header and body timeouts and the caps on connections (default:
+    ``Deadlines()``). ``forwarded_allow_ips``: the reverse proxies (comma-separated
+    addresses or networks, or ``*``) whose ``X-Forwarded-For`` gives the client's
+    address; ``None`` trusts no one. ``compress``: offer permessage-deflate (default:
+    not on a loopback address).
     """
-    return uvicorn.Config(
+    return Config(
         app,
+        deadlines or Deadlines(),
         host=host,
         port=port,
         loop="auto",
-        http="auto",
+        http=GuardedHttp,
         ws=WebSocketProtocol,
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=not is_loopback(host) if compress is None else compress,

@@ -45,6 +45,21 @@ class Settings:
     then one every ``answer_posts_refill`` seconds (a class practising behind one address
     posts a batch of 5 answers every few seconds per pupil); beyond that it is refused with
     ``limit/too_many_requests``, so that no client fills the database."""
+    header_timeout: float = 10.0
+    """Seconds a request's line and headers may take to arrive (``guarded_http.py``)."""
+    body_timeout: float = 30.0
+    """Seconds a request's body may take to arrive after its headers."""
+    hello_timeout: float = 10.0
+    """Seconds a websocket may stay open before its ``hello`` is answered with a seat or
+    a place among the spectators (``protocol/no_hello``, close code 4408)."""
+    max_connections: int = 4096
+    """Open connections (HTTP and websocket) the process holds at most; the next is
+    answered ``server/busy`` (503) and closed."""
+    connections_per_address: int = 512
+    """Open connections one client address (an IPv4 address, an IPv6 /64) holds at most;
+    the next is answered ``limit/too_many_connections`` (429) and closed. A class of 30
+    behind one address needs about 210 (a browser opens up to 6 to one server, and a
+    websocket). The proxies of ``--forwarded-allow-ips`` are not counted."""
     address: str | None = None
     """With several processes: the base URL the others reach this one at
     (``http://HOST:PORT``), where they forward the requests of tables homed here."""

@@ -1,10 +1,11 @@
 """The websocket protocol the server runs under uvicorn.
 
-It is uvicorn's sans-I/O websocket protocol (the ``websockets`` library's), but for one
-thing: a text message that is not UTF-8 closes the connection with close code 1007
+It is uvicorn's sans-I/O websocket protocol (the ``websockets`` library's), but for two
+things: a text message that is not UTF-8 closes the connection with close code 1007
 (invalid frame payload data) and one short log line, where uvicorn would log a traceback
-for it. A client cannot fill the log that way: the connection is gone after its first
-such message.
+for it (a client cannot fill the log that way: the connection is gone after its first
+such message); and a closed connection leaves its address's count of open connections,
+which the HTTP protocol counted it in before the upgrade (``guarded_http.Peers``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ log = logging.getLogger("geodeck.server")
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
     """Pass to uvicorn as ``ws=WebSocketProtocol``."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        peers = getattr(self.config, "peers", None)
+        if peers is not None:
+            peers.leave(self.client)
+        super().connection_lost(exc)
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent and not _utf8(self.frames):
