@@ -50,7 +50,7 @@ def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
     expect(ann.page.locator(".log li").first).to_contain_text("west–east")
 
     shots = Shots(ann, ben)
-    play_out([ann, ben], cross_step, random.Random(7), seconds=150, watch=shots.watch)
+    play_out([ann, ben], cross_step, random.Random(7), seconds=300, watch=shots.watch)
 
     for player in (ann, ben):
         expect(player.page.locator("#outcome")).to_be_visible()

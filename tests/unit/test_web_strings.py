@@ -67,6 +67,20 @@ def test_plural_forms_go_with_a_counted_string() -> None:
     assert strings["it"]["ev.payFromSupply"] == "{to} riceve {n} gettoni dalla riserva"
 
 
+def test_every_undercover_country_is_named_as_on_its_card() -> None:
+    """``name.CC`` names a country the page has not seen on a card (an earlier round's,
+    after a reload) with its card's own words, never the browser's ("Republik Moldau"
+    where the card says "Moldawien")."""
+    deck = json.loads(
+        (resources.files("geodeck") / "decks" / "data" / "undercover.json").read_text("utf-8")
+    )
+    strings = tables()
+    for code, country in deck["countries"].items():
+        for language, table in strings.items():
+            assert table[f"name.{code}"] == country[f"name_{language}"], (language, code)
+    assert strings["de"]["name.MD"] == "Moldawien"
+
+
 def test_every_undercover_country_has_its_phrases_in_every_language() -> None:
     """Where someone hides (``in.CC``: "in der Schweiz", "nei Paesi Bassi") and where a stone
     goes (``on.CC``: "auf die Schweiz", "sulla Svizzera"), for each country of the deck."""

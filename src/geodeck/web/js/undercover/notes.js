@@ -37,10 +37,12 @@ export function verified(ctx, result) {
 }
 
 // A country's name in the page's language: from its card where this page has seen it, else
-// the browser's own name for the region code, else the map's (English) name, else the code.
+// the shipped deck's name (name.CC, the same words as its card), else the browser's own name
+// for the region code, else the map's (English) name, else the code.
 export function countryName(ctx, id) {
   const known = ctx.memory.countries || {};
   if (known[id]) return nameOf(known[id]);
+  if (has(`name.${id}`)) return t(`name.${id}`);
   try {
     const named = new Intl.DisplayNames([lang()], { type: "region", fallback: "none" }).of(id);
     if (named) return named;
