@@ -32,8 +32,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 SERVE_OPTIONS = ("--bot-delay", "0.02", "--grace", "120")
 
 
+@pytest.fixture
+def server(request: pytest.FixtureRequest) -> str:
+    """The server a test plays on: ``short_server`` in a module that sets
+    ``SHORT_DEALS = True`` (its checks need a scoring or an ended game, not a whole deal's
+    length), else ``full_server``."""
+    short = getattr(request.module, "SHORT_DEALS", False)
+    url: str = request.getfixturevalue("short_server" if short else "full_server")
+    return url
+
+
 @pytest.fixture(scope="package")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def full_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a ``geodeck serve`` with a temporary SQLite file and the shipped decks."""
     folder = tmp_path_factory.mktemp("serve")
     with serve_process(folder / "geodeck.sqlite3", folder / "serve.log", *SERVE_OPTIONS) as (

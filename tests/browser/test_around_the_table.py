@@ -23,6 +23,8 @@ from tests.browser.driver import (
     play_out,
 )
 
+SHORT_DEALS = True  # cross games here are short deals (conftest.py, short_serve.py)
+
 
 def shots(player: Player, name: str) -> None:
     """The page as it is now, at the desktop's size and the phone's."""
@@ -121,9 +123,8 @@ def replay(server: str, ann: Player, first: str) -> None:
 
 
 def test_play_rematch_recover_a_seat_and_replay(
-    short_server: str, browser: Browser, screenshots: Path
+    server: str, browser: Browser, screenshots: Path
 ) -> None:
-    server = short_server  # both games are short deals: five cards a stack
     ann = open_player(browser, "Ann", DESKTOP)
     ben = open_player(browser, "Ben", DESKTOP)
     first = first_game(server, ann, ben)

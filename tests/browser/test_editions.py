@@ -15,6 +15,8 @@ from playwright.sync_api import Browser, expect
 from tests.browser.driver import LAPTOP, PHONE, create_table, cross_step, open_player, play_out
 from tests.browser.maps import scoring_map_problems
 
+SHORT_DEALS = True  # cross games here are short deals (conftest.py, short_serve.py)
+
 TITLES = {
     "buxtehude": "Ausgerechnet Buxtehude",
     "italia": "Città d'Italia",
@@ -32,7 +34,7 @@ GAME_OVER = {"en": "Game over", "de": "Spielende", "it": "Fine della partita"}
     ],
 )
 def test_one_person_and_two_bots_play_an_edition_to_the_end(
-    short_server: str,
+    server: str,
     browser: Browser,
     screenshots: Path,
     game: str,
@@ -40,7 +42,6 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
     language: str,
     screen: str,
 ) -> None:
-    server = short_server
     player = open_player(browser, "Ada", LAPTOP if screen == "laptop" else PHONE)
     player.page.goto(f"{server}/")
     player.page.select_option("#lang", language)

@@ -15,6 +15,8 @@ from playwright.sync_api import Browser
 
 from tests.browser.driver import DESKTOP, PHONE, open_player
 
+SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
+
 
 def finished_table(server: str, game: str, seats: int) -> str:
     """The code of a table of bots only, once their game has ended."""

@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import DESKTOP, PHONE, Player, create_table, cross_step, open_player
 
+SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
+
 
 def open_help(player: Player, section: str) -> None:
     page = player.page

@@ -10,6 +10,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import LAPTOP, PHONE, Player, create_table, cross_step, open_player
 
+SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
+
 
 def error_toast(player: Player) -> bool:
     return player.has("#toast.toast-error.show")

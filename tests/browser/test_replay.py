@@ -11,6 +11,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import DESKTOP, PHONE, open_player
 
+SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
+
 
 def finished_table(server: str, game: str, seats: int) -> tuple[str, int]:
     """A table of bots only, played to its end: its code and number of actions."""

@@ -22,6 +22,8 @@ from tests.browser.driver import (
 )
 from tests.browser.short_serve import STACK
 
+SHORT_DEALS = True  # cross games here are short deals (conftest.py, short_serve.py)
+
 DESKTOP = {"width": 1366, "height": 800}
 TIMINGS = ROOT / "artifacts" / "timings"
 
@@ -128,9 +130,8 @@ def to_the_end_past_a_scoring(ann: Player, ben: Player) -> int:
 
 
 def test_a_verdict_and_a_scoring_stay_until_both_continue(
-    short_server: str, browser: Browser, screenshots: Path
+    server: str, browser: Browser, screenshots: Path
 ) -> None:
-    server = short_server  # a short deal: five cards a stack, every moment of a whole game
     started = time.monotonic()
     ann = open_player(browser, "Ann", DESKTOP)
     ben = open_player(browser, "Ben", PHONE)

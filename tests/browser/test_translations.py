@@ -23,6 +23,8 @@ from tests.browser.driver import (
     undercover_step,
 )
 
+SHORT_DEALS = True  # cross games here are short deals (conftest.py, short_serve.py)
+
 # Every text node and every tooltip, label, placeholder and alt text on the page.
 SEEN = """() => {
   const out = [];
@@ -125,9 +127,8 @@ def test_a_whole_undercover_game_in_german(server: str, browser: Browser) -> Non
     assert ann.errors == []
 
 
-def test_an_uppsala_game_in_italian_on_a_phone(short_server: str, browser: Browser) -> None:
+def test_an_uppsala_game_in_italian_on_a_phone(server: str, browser: Browser) -> None:
     """A short deal (five cards a stack): every moment of a whole game, a third of it."""
-    server = short_server
     ada = open_player(browser, "Ada", PHONE)
     ada.page.goto(f"{server}/")
     ada.page.select_option("#lang", "it")
