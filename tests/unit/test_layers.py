@@ -12,7 +12,7 @@ ROOT = Path(geodeck.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(layer)
     for layer in (
-        {"core", "schema"},
+        {"core", "schema", "names"},
         {"decks"},
         {"cross", "undercover"},
         {"bots", "catalogue", "practice", "ratings", "stats"},

@@ -12,6 +12,7 @@ from geodeck.cli.errors import fail
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
 from geodeck.decks.files import DeckError, deck_file
+from geodeck.names import printable_data
 
 
 def read_json(
@@ -31,10 +32,12 @@ def read_json(
 
 
 def read_game(path: Path) -> Game:
-    """The game a record file holds, replayed to where it stopped."""
+    """The game a record file holds, replayed to where it stopped. A record may come from
+    anyone: a character no name may hold (a terminal escape, a bidirectional override)
+    reaches the screen as ``\ufffd`` (``geodeck.names.printable``)."""
     data = read_json(path, not_json="{path} is not a game record (not valid JSON: {err})")
     try:
-        return Game.from_record(data)
+        return Game.from_record(printable_data(data))
     except GeodeckError as err:
         raise GeodeckError(f"{path} is not a valid game record: {err}") from err
 

@@ -19,19 +19,21 @@ from geodeck.cli.sheet import show
 from geodeck.cli.summary import render_summary, summary_of
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
+from geodeck.names import printable_data
 from geodeck.stats import game_stats
 
 STOP = ("q", "quit", "stop")
 
 
 def load_record(path: Path) -> Game:
-    """Read and replay one record file; any problem raises ``GeodeckError`` or ``OSError``."""
+    """Read and replay one record file; any problem raises ``GeodeckError`` or ``OSError``.
+    A character no name may hold reaches the screen as ``\ufffd`` (``names.printable``)."""
     text = path.read_text("utf-8")
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as err:
         raise GeodeckError(f"not JSON: {err}") from err
-    return Game.from_record(data)
+    return Game.from_record(printable_data(data))
 
 
 def replay(

@@ -10,11 +10,11 @@ every line as text, never as markup.
 from __future__ import annotations
 
 import time
-import unicodedata
 import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from geodeck.names import BadName, clean_line
 from geodeck.server.clients import Client
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import Chat, Refusal, encode
@@ -36,23 +36,14 @@ WINDOW = 10.0
 """At most ``RATE`` lines in ``WINDOW`` seconds from one seat (or one spectator's
 connection)."""
 
-_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
-
 
 def clean_text(text: str) -> str:
     """``text`` trimmed, as a line of the chat; ``Refusal`` if it cannot be one."""
-    line = unicodedata.normalize("NFC", text).strip()
-    if not line:
-        raise Refusal(ErrorCode.CHAT_EMPTY, "a chat line needs some text")
-    if len(line) > MAX_TEXT:
-        raise Refusal(ErrorCode.CHAT_TOO_LONG, f"a chat line may be at most {MAX_TEXT} characters")
-    for char in line:
-        if unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI_CONTROLS:
-            raise Refusal(
-                ErrorCode.CHAT_BAD_TEXT,
-                f"a chat line is one line of plain text (U+{ord(char):04X} is not allowed)",
-            )
-    return line
+    try:
+        return clean_line(text, limit=MAX_TEXT)
+    except BadName as err:
+        code = {"empty": ErrorCode.CHAT_EMPTY, "long": ErrorCode.CHAT_TOO_LONG}
+        raise Refusal(code.get(err.kind, ErrorCode.CHAT_BAD_TEXT), err.reason) from None
 
 
 class RoomChat:

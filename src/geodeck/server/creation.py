@@ -15,11 +15,12 @@ from geodeck.core.game import Game, new_game
 from geodeck.core.records import validate
 from geodeck.decks.cards import Card, parse_cards
 from geodeck.decks.files import DeckError, table_deck
+from geodeck.names import BadName, clean_name, same_name
 from geodeck.ratings.players import FAMILIES
 from geodeck.server import bots as botplay
 from geodeck.server import dealing
 from geodeck.server.errors import SETUP_REFUSALS, ErrorCode, engine_code
-from geodeck.server.protocol import CreateTable, Refusal
+from geodeck.server.protocol import NAME_LENGTH, CreateTable, Refusal
 from geodeck.server.settings import Settings
 from geodeck.undercover.variants import COMPUTERS
 
@@ -76,6 +77,14 @@ def computer_seats(request: CreateTable) -> dict[str, Any]:
     return options
 
 
+def seat_name(text: str) -> str:
+    """A seat's name by the name rule (``geodeck.names``), or ``table/bad_name``."""
+    try:
+        return clean_name(text, limit=NAME_LENGTH, what="a seat name")
+    except BadName as err:
+        raise Refusal(ErrorCode.TABLE_BAD_NAME, err.reason) from None
+
+
 def seating(settings: Settings, request: CreateTable) -> tuple[list[str], list[int]]:
     """The seats' names and the seats the creator claims; ``Refusal`` if they do not fit."""
     specs = request.seats
@@ -88,10 +97,11 @@ def seating(settings: Settings, request: CreateTable) -> tuple[list[str], list[i
     names: list[str] = []
     for i, spec in enumerate(specs):
         default = f"Bot {i + 1}" if spec.bot else f"Player {i + 1}"
-        names.append((spec.name or default).strip() or default)
+        given = (spec.name or "").strip()
+        names.append(seat_name(given) if given else default)
     for i, name in enumerate(names):
-        if any(name.lower() == other.lower() for other in names[:i]):
-            raise Refusal(ErrorCode.TABLE_BAD_NAME, f"two seats are called {name!r}")
+        if any(same_name(name, other) for other in names[:i]):
+            raise Refusal(ErrorCode.TABLE_BAD_NAME, f"two seats are called {name!r} (or alike)")
     if request.clock is not None and request.clock < settings.min_clock:
         raise Refusal(
             ErrorCode.REQUEST_MALFORMED,

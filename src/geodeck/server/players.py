@@ -18,6 +18,7 @@ import orjson
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from geodeck.names import BadName, clean_name
 from geodeck.ratings import Rating, bot_rating, family
 from geodeck.ratings import update as rate
 from geodeck.server.errors import ErrorCode
@@ -46,13 +47,10 @@ def key_hash(key: str | None) -> str:
 
 def nickname_of(text: str | None) -> str:
     """A nickname, trimmed; ``player/bad_nickname`` for an empty, long or odd one."""
-    name = (text or "").strip()
-    if not name or len(name) > NICKNAME_LENGTH or any(not c.isprintable() for c in name):
-        raise Refusal(
-            ErrorCode.PLAYER_BAD_NICKNAME,
-            f"a nickname is 1 to {NICKNAME_LENGTH} printable characters",
-        )
-    return name
+    try:
+        return clean_name(text or "", limit=NICKNAME_LENGTH, what="a nickname")
+    except BadName as err:
+        raise Refusal(ErrorCode.PLAYER_BAD_NICKNAME, err.reason) from None
 
 
 def checked(spec: PlayerSpec) -> tuple[str, str]:

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
+from geodeck.names import same_name
 from geodeck.server import sending
+from geodeck.server.creation import seat_name
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import PLAYING, WAITING, Refusal, SeatInfo
 from geodeck.server.storage import Conflict
@@ -117,12 +119,12 @@ class Seating:
 
     async def _renamed(self, seat: int, name: str) -> tuple[dict[str, Any], Game]:
         room = self.room
-        name = name.strip()
         names = list(room.head.get("seats", []))
-        if not name or seat >= len(names):
-            raise Refusal(ErrorCode.TABLE_BAD_NAME, "a seat name must not be empty")
-        if any(i != seat and str(n).strip().lower() == name.lower() for i, n in enumerate(names)):
-            raise Refusal(ErrorCode.TABLE_BAD_NAME, f"another seat is called {name!r}")
+        if seat >= len(names):
+            raise Refusal(ErrorCode.TABLE_BAD_NAME, "no such seat")
+        name = seat_name(name)
+        if any(i != seat and same_name(str(n), name) for i, n in enumerate(names)):
+            raise Refusal(ErrorCode.TABLE_BAD_NAME, f"another seat is called {name!r} (or alike)")
         names[seat] = name
         head = {**room.head, "seats": names}
         try:

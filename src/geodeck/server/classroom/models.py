@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import secrets
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from geodeck.names import BadName, clean_name
 from geodeck.server.tokens import CODE_ALPHABET
 
 CLASS_DIGITS = "23456789"
@@ -47,12 +47,11 @@ def first_name(raw: str) -> str | None:
     """A pupil's name as kept: NFC, runs of white space made one space, trimmed; ``None``
     if it is empty, too long, has control characters or looks like a seat the server
     names (``Bot 2``)."""
-    text = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not text or len(text) > NAME_LIMIT or BOT_NAME.match(text):
+    try:
+        text = clean_name(raw, limit=NAME_LIMIT, what="a first name")
+    except BadName:
         return None
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        return None
-    return text
+    return None if BOT_NAME.match(text) else text
 
 
 class _Strict(BaseModel):
@@ -65,7 +64,8 @@ PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
 
 class OpenClass(_Strict):
     game: Annotated[str, Field(min_length=1, max_length=32)]
-    title: Annotated[str, Field(max_length=80, pattern=PRINTABLE)] | None = None
+    title: Annotated[str, Field(max_length=200)] | None = None
+    """Checked by the name rule (``geodeck.names``): 1 to 80 visible characters."""
     deck: dict[str, Any] | list[Any] | None = None
 
 

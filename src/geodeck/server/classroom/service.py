@@ -13,6 +13,7 @@ import logging
 from typing import Any
 
 from geodeck.catalogue import catalogue
+from geodeck.names import BadName, clean_name, same_name
 from geodeck.server import creation
 from geodeck.server.classroom import rows
 from geodeck.server.classroom.models import (
@@ -105,7 +106,11 @@ class Classroom:
             )
         if body.deck is not None:
             creation.deck_for(self.lobby.settings, body.game, body.deck)
-        title = " ".join((body.title or "").split()) or self.games[body.game].title
+        try:
+            given = clean_name(body.title, limit=80, what="a class title") if body.title else ""
+        except BadName as err:
+            raise Refusal(ErrorCode.CLASS_BAD_NAME, err.reason) from None
+        title = given or self.games[body.game].title
         token = new_token()
         for _ in range(20):
             code = new_class_code()
@@ -201,12 +206,12 @@ class Classroom:
         if name is None:
             raise Refusal(
                 ErrorCode.CLASS_BAD_NAME,
-                "a first name of 1 to 24 characters, no control characters",
+                "a first name of 1 to 24 visible characters, not a bot's (Bot 2)",
             )
         token = new_token()
         for _ in range(5):
             pupils = await self.lobby.run(rows.load_pupils, self.engine, found.code)
-            if any(p.name.casefold() == name.casefold() for p in pupils):
+            if any(same_name(p.name, name) for p in pupils):
                 raise Refusal(ErrorCode.CLASS_NAME_TAKEN, f"a pupil called {name!r} has joined")
             try:
                 number = await self.lobby.run(
