@@ -234,10 +234,14 @@ class Player:
 
     opened: ClassVar[list[Player]] = []
 
-    def __init__(self, url: str, name: str, *, delta: bool = False) -> None:
+    def __init__(
+        self, url: str, name: str, *, delta: bool = False, source: str | None = None
+    ) -> None:
         self.url = url
         self.name = name
         self.delta = delta
+        self.source = source
+        """The loopback address the connection comes from (default: the system's)."""
         self.frames: list[dict[str, Any]] = []
         self.states: list[dict[str, Any]] = []
         """The whole state after each ``state`` frame, in order."""
@@ -254,7 +258,8 @@ class Player:
         """When the actions of the last second were sent."""
 
     async def open(self) -> Player:
-        self._ws = await connect(self.url, max_size=None, open_timeout=TIMEOUT)
+        local: dict[str, Any] = {"local_addr": (self.source, 0)} if self.source else {}
+        self._ws = await connect(self.url, max_size=None, open_timeout=TIMEOUT, **local)
         self._reader = asyncio.create_task(self._read())
         Player.opened.append(self)
         return self

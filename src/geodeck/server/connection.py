@@ -47,9 +47,14 @@ async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimit
     """One websocket to table ``code``, held in memory while it is open."""
     await websocket.accept()
     address = client_address(websocket)
+    settings = lobby.settings
+    first: Hello | None = None
     try:
-        with limiter.guard(address):
-            room = await lobby.hold(code)
+        if limiter.retry_after(address) is None:
+            with limiter.guard(address):
+                room = await lobby.hold(code)
+        else:
+            room, first = await _with_token(websocket, code, lobby, limiter, address)
     except Limited as refusal:
         await websocket.send_text(_limited_message(refusal, None))
         await websocket.close(CLOSE_TOO_MANY_MISSES)
@@ -59,19 +64,52 @@ async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimit
         await websocket.close(CLOSE_NOT_FOUND)
         return
     try:
-        await _serve_client(websocket, room, limiter, address, lobby.settings.hello_timeout)
+        await _serve_client(websocket, room, limiter, address, settings.hello_timeout, first)
     finally:
         lobby.let_go(room)
 
 
+async def _with_token(
+    websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter, address: str
+) -> tuple[Room, Hello]:
+    """For an address out of misses: the table, if the connection's first message is a
+    ``hello`` with a token of one of its seats (a token cannot be guessed, and implies the
+    code); else ``Limited``, whatever was wrong, so that nothing is told about the code."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), lobby.settings.hello_timeout)
+        text = message.get("text")
+        hello = parse_client(text if text is not None else message.get("bytes") or b"")
+    except (TimeoutError, Refusal, WebSocketDisconnect):
+        hello = None
+    if not isinstance(hello, Hello) or hello.token is None:
+        raise Limited(limiter.retry_after(address) or limiter.refill)
+    try:
+        room = await lobby.hold(code)
+    except Refusal:
+        limiter.miss(address)
+        raise Limited(limiter.retry_after(address) or limiter.refill) from None
+    if await room.seating.seat_for(hello.token) is None:
+        lobby.let_go(room)
+        limiter.miss(address)
+        raise Limited(limiter.retry_after(address) or limiter.refill)
+    return room, hello
+
+
 async def _serve_client(
-    websocket: WebSocket, room: Room, limiter: MissLimiter, address: str, hello_timeout: float
+    websocket: WebSocket,
+    room: Room,
+    limiter: MissLimiter,
+    address: str,
+    hello_timeout: float,
+    first: Hello | None = None,
 ) -> None:
     client = Client()
     writer = asyncio.create_task(_write(websocket, client))
     loop = asyncio.get_running_loop()
     hello_by = loop.time() + hello_timeout
     try:
+        if first is not None:
+            await room.handle(client, first)  # a right token, read by ``_with_token``
         while True:
             if client.joined:
                 message = await websocket.receive()
@@ -107,16 +145,14 @@ async def _serve_client(
                 client.push(error_message(refusal, room.version))
                 continue
             trying = isinstance(parsed, Hello) and parsed.token is not None and not client.joined
-            if trying:
-                try:
-                    limiter.check(address)
-                except Limited as refusal:
-                    client.push(_limited_message(refusal, room.version))
-                    client.close_code = CLOSE_TOO_MANY_MISSES
-                    break
-            await room.handle(client, parsed)
+            await room.handle(client, parsed)  # a right token is never refused
             if trying and not client.joined:
                 limiter.miss(address)  # the token fits no seat (auth/bad_token)
+                wait = limiter.retry_after(address)
+                if wait is not None:
+                    client.push(_limited_message(Limited(wait), room.version))
+                    client.close_code = CLOSE_TOO_MANY_MISSES
+                    break
     except WebSocketDisconnect:
         pass
     finally:

@@ -6,8 +6,11 @@ token that fits no seat) takes one token from the address's bucket; a bucket hol
 ``burst`` tokens and gains one back every ``refill`` seconds. While an address's bucket is
 empty, every request that names a table (right or wrong) is refused with
 ``limit/too_many_misses`` and the seconds until it may try again, so a refusal tells
-nothing about the code. A right code or token costs nothing. docs/protocol.md (Limits)
-works out how long guessing takes.
+nothing about the code, but for a request that carries a seat's or a class's token: that
+is served as ever when the code and the token are right (a token cannot be guessed, and
+a right token implies the right code), and refused with ``limit/too_many_misses`` for
+any other reason. A right code or token costs nothing. docs/protocol.md (Limits) works
+out how long guessing takes.
 
 Addresses are grouped as a client controls them: an IPv4 address alone, an IPv6 address
 by its /64 network (one host is usually given a whole /64). At most ``capacity`` addresses
@@ -141,13 +144,23 @@ class MissLimiter:
             buckets.popitem(last=False)
 
     @contextlib.contextmanager
-    def guard(self, key: str) -> Iterator[None]:
+    def guard(self, key: str, *, token: bool = False) -> Iterator[None]:
         """Refuse the work inside if ``key`` may not try now; count a miss if it raises a
-        ``Refusal`` that is one (``MISSES``)."""
-        self.check(key)
+        ``Refusal`` that is one (``MISSES``).
+
+        ``token``: the request carries a seat's or a class's token, which cannot be
+        guessed. Then the work is done even for an address that may not try now: if it
+        succeeds (the code and the token are right) nothing is refused; if it refuses
+        anything, the refusal is ``limit/too_many_misses``, whatever the reason, so that
+        the answer tells nothing about the code."""
+        wait = self.retry_after(key)
+        if wait is not None and not token:
+            raise Limited(wait)
         try:
             yield
         except Refusal as refusal:
             if refusal.code in MISSES:
                 self.miss(key)
+            if wait is not None:
+                raise Limited(self.retry_after(key) or self.refill) from None
             raise

@@ -226,10 +226,7 @@ class Room:
             client.delta = hello.delta
             if not hello.spectator:
                 assert hello.token is not None
-                seat = self.seating.seat_of(hello.token)
-                if seat is None and self.lobby.fanout.shared:
-                    await self.seating.reload()
-                    seat = self.seating.seat_of(hello.token)
+                seat = await self.seating.seat_for(hello.token)
                 if seat is None:
                     sending.refuse(
                         self,

@@ -67,6 +67,15 @@ class Seating:
     def seat_of(self, token: str) -> int | None:
         return matching_seat([s.token_hash for s in self.room.seats], token)
 
+    async def seat_for(self, token: str) -> int | None:
+        """The seat of ``token``; with several processes, the seats are read again from
+        storage first if none has it (another process may have just claimed it)."""
+        seat = self.seat_of(token)
+        if seat is None and self.room.lobby.fanout.shared:
+            await self.reload()
+            seat = self.seat_of(token)
+        return seat
+
     # -- claiming -------------------------------------------------------------------------
 
     async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
