@@ -119,6 +119,7 @@ def servers(
             sys.executable, "-m", "geodeck", "serve", "--host", "127.0.0.1",
             "--port", str(port), "--database-url", database, "--bot-delay", "0",
             "--grace", "3600", "--pause", "0", "--log-level", "warning", "--no-compress",
+            "--creations-burst", "1000000000",
         ]  # fmt: skip
         if schema is not None:
             command += ["--schema", schema]

@@ -117,6 +117,7 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
         bot_delay=0,
         grace=3600,
         pause=0,
+        creations_burst=10**9,  # one client makes every table of the run
     )
     app = create_app(settings)
     app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))

@@ -29,7 +29,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(skip)
 
 
-SERVE_OPTIONS = ("--bot-delay", "0.02", "--grace", "120")
+SERVE_OPTIONS = ("--bot-delay", "0.02", "--grace", "120", "--creations-burst", "100000")
 
 
 @pytest.fixture

@@ -17,7 +17,12 @@ PG_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
 def fast_settings(database_url: str, **extra: object) -> Settings:
     settings = Settings(
-        database_url=database_url, bot_delay=0.0, grace=30.0, min_clock=0.05, pause=0.0
+        database_url=database_url,
+        bot_delay=0.0,
+        grace=30.0,
+        min_clock=0.05,
+        pause=0.0,
+        creations_burst=100_000,  # one test client makes hundreds of tables
     )
     for key, value in extra.items():
         setattr(settings, key, value)

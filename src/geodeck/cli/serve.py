@@ -247,6 +247,20 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    creations_burst: Annotated[
+        int,
+        typer.Option(help="Tables and classes one client address may create at once."),
+    ] = 60,
+    creations_refill: Annotated[
+        float,
+        typer.Option(help="Seconds until an address that used them up may create one more."),
+    ] = 6.0,
+    deck_bytes: Annotated[
+        int, typer.Option(help="The largest deck a request may send, in bytes of JSON.")
+    ] = 1_048_576,
+    deck_cards: Annotated[
+        int, typer.Option(help="The most cards (or countries and questions) a sent deck holds.")
+    ] = 1000,
     header_timeout: Annotated[
         float,
         typer.Option(help="Seconds a request's line and headers may take to arrive."),
@@ -317,6 +331,10 @@ def serve(
         fail(f"--standin-level must be one of {', '.join(LEVELS)}, not {standin_level!r}")
     check_numbers(grace=grace, bot_delay=bot_delay, linger=linger, pause=pause)
     check_positive(
+        creations_burst=creations_burst,
+        creations_refill=creations_refill,
+        deck_bytes=deck_bytes,
+        deck_cards=deck_cards,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         hello_timeout=hello_timeout,
@@ -364,6 +382,10 @@ def serve(
         pause=pause,
         standin_level=standin_level,
         linger=linger,
+        creations_burst=creations_burst,
+        creations_refill=creations_refill,
+        deck_bytes=deck_bytes,
+        deck_cards=deck_cards,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         hello_timeout=hello_timeout,

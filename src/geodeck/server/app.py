@@ -152,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201, responses={400: {"model": ErrorBody}})
     async def create_table(request: Request) -> Created:
+        connection.creating(lobby, request)
         body = await parse(request, CreateTable)
         return await lobby.create(body, _base(request))
 

@@ -43,6 +43,14 @@ def client_address(connection: Request | WebSocket) -> str:
     return address_key(client.host if client is not None else None)
 
 
+def creating(lobby: Lobby, request: Request) -> None:
+    """Count a table or class the request makes against its address's quota
+    (``Settings.creations_burst``); ``limit/too_many_tables`` once it is used up."""
+    address = client_address(request)
+    lobby.creations.check(address, ErrorCode.LIMIT_TOO_MANY_TABLES)
+    lobby.creations.miss(address)
+
+
 async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
     """One websocket to table ``code``, held in memory while it is open."""
     await websocket.accept()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import orjson
+
 from geodeck.core.errors import GeodeckError, RecordError
 from geodeck.core.game import Game, new_game
 from geodeck.core.records import validate
@@ -32,6 +34,7 @@ def deck_for(settings: Settings, game: str, given: Any) -> Any:
     server's deck for that game, else the server's deck for every game (``*``); the
     server's deck of a cross-family game as its ``Card`` objects, parsed once."""
     if given is not None:
+        check_size(settings, given)
         try:
             return table_deck(given)
         except DeckError as err:
@@ -41,6 +44,34 @@ def deck_for(settings: Settings, game: str, given: Any) -> Any:
     if deck is None or FAMILIES.get(game) != "cross":
         return deck
     return _parsed(deck)
+
+
+def check_size(settings: Settings, deck: Any) -> None:
+    """``deck/too_large`` for a sent deck over ``Settings.deck_bytes`` or ``deck_cards``."""
+
+    def count(part: Any) -> int:
+        return len(part) if isinstance(part, dict | list) else 0
+
+    if isinstance(deck, dict) and isinstance(deck.get("cards"), dict | list):
+        cards = count(deck["cards"])
+    elif isinstance(deck, dict) and "countries" in deck:
+        cards = count(deck.get("countries")) + count(deck.get("questions"))
+    else:
+        cards = count(deck)
+    if cards > settings.deck_cards:
+        raise Refusal(
+            ErrorCode.DECK_TOO_LARGE,
+            f"a deck may hold at most {settings.deck_cards} cards, not {cards}",
+        )
+    try:
+        size = len(orjson.dumps(deck))
+    except orjson.JSONEncodeError:
+        raise Refusal(ErrorCode.DECK_INVALID, "the deck is not JSON a deck file can hold") from None
+    if size > settings.deck_bytes:
+        raise Refusal(
+            ErrorCode.DECK_TOO_LARGE,
+            f"a deck may be at most {settings.deck_bytes:,} bytes of JSON, not {size:,}",
+        )
 
 
 _PARSED: dict[int, tuple[Any, dict[str, Card]]] = {}

@@ -51,6 +51,7 @@ class ErrorCode(StrEnum):
     REQUEST_TOO_LARGE = "request/too_large"
     SETUP_INVALID = SetupError.code
     DECK_INVALID = DeckError.code
+    DECK_TOO_LARGE = "deck/too_large"
     TABLE_FULL = "table/full"
     TABLE_SEAT_TAKEN = "table/seat_taken"
     TABLE_BAD_SEAT = "table/bad_seat"
@@ -62,6 +63,7 @@ class ErrorCode(StrEnum):
     LIMIT_TOO_MANY_MISSES = "limit/too_many_misses"
     LIMIT_TOO_MANY_REQUESTS = "limit/too_many_requests"
     LIMIT_TOO_MANY_CONNECTIONS = "limit/too_many_connections"
+    LIMIT_TOO_MANY_TABLES = "limit/too_many_tables"
     # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_NICKNAME = "player/bad_nickname"
@@ -107,6 +109,8 @@ HTTP_STATUS = {
     ErrorCode.LIMIT_TOO_MANY_MISSES: 429,
     ErrorCode.LIMIT_TOO_MANY_REQUESTS: 429,
     ErrorCode.LIMIT_TOO_MANY_CONNECTIONS: 429,
+    ErrorCode.LIMIT_TOO_MANY_TABLES: 429,
+    ErrorCode.DECK_TOO_LARGE: 413,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
     ErrorCode.RATINGS_UNKNOWN: 404,

@@ -50,7 +50,10 @@ class Limited(Refusal):
 
     def __init__(self, retry_after: float, code: ErrorCode = TOO_MANY_MISSES) -> None:
         self.retry_after = max(1, math.ceil(retry_after))
-        what = "wrong table codes or seat tokens" if code == TOO_MANY_MISSES else "requests"
+        what = {
+            TOO_MANY_MISSES: "wrong table codes or seat tokens",
+            ErrorCode.LIMIT_TOO_MANY_TABLES: "tables and classes made",
+        }.get(code, "requests")
         super().__init__(
             code, f"too many {what} from this address; try again in {self.retry_after} s"
         )

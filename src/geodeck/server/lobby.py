@@ -21,6 +21,7 @@ from geodeck.server import creation, players
 from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
+from geodeck.server.limits import MissLimiter
 from geodeck.server.protocol import FINISHED, Created, CreateTable, Joined, JoinTable, Refusal
 from geodeck.server.ratings_api import Rater
 from geodeck.server.room import Room
@@ -48,6 +49,10 @@ class Lobby:
         self._writer: Writer | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.rater = Rater(self)
+        self.creations = MissLimiter(
+            settings.creations_burst, settings.creations_refill, capacity=settings.miss_addresses
+        )
+        """Tables and classes made, per client address (``Settings.creations_burst``)."""
         """Rates each finished table once (docs/ratings.md)."""
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -45,6 +45,17 @@ class Settings:
     then one every ``answer_posts_refill`` seconds (a class practising behind one address
     posts a batch of 5 answers every few seconds per pupil); beyond that it is refused with
     ``limit/too_many_requests``, so that no client fills the database."""
+    creations_burst: int = 60
+    creations_refill: float = 6.0
+    """Tables and classes one client address may create (``POST /api/tables``,
+    ``/api/classes``, a class's games): this many at once, then one every
+    ``creations_refill`` seconds; beyond, ``limit/too_many_tables``. A teacher of a class
+    of 30 behind one school address makes a class and its games, a few requests."""
+    deck_bytes: int = 1_048_576
+    deck_cards: int = 1000
+    """The largest deck a request may send (its JSON, compact, and its cards, or an
+    Undercover deck's countries and questions together): ``deck/too_large``. The shipped
+    decks are 210 cards and 222 KB at most."""
     header_timeout: float = 10.0
     """Seconds a request's line and headers may take to arrive (``guarded_http.py``)."""
     body_timeout: float = 30.0

@@ -48,6 +48,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
 
     @app.post("/api/classes", status_code=201, responses={400: {"model": ErrorBody}})
     async def open_class(request: Request) -> dict[str, Any]:
+        connection.creating(lobby, request)
         body = await parse(request, OpenClass)
         opened = await room.open(body)
         return {**opened, "link": f"{_base(request)}/?class={opened['code']}"}
@@ -69,6 +70,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
     async def start_games(code: str, request: Request) -> dict[str, Any]:
         with guard(request, token=True):
             found = await room.teacher(code, _token(request))
+            connection.creating(lobby, request)
             body = await parse(request, StartGames)
             return await room.start_games(found, body, _base(request))
 
