@@ -67,6 +67,17 @@ def served(server: LiveServer, source: str) -> bool:
         return http.get("/api/health").status_code == 200
 
 
+def served_again(server: LiveServer, source: str, seconds: float = 5) -> None:
+    """Wait until ``source`` is served again, once the connections it held have closed."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with contextlib.suppress(Exception):
+            if served(server, source):
+                return
+        assert time.monotonic() < deadline, "the closed connections were not given back"
+        time.sleep(0.1)
+
+
 @pytest.fixture
 def quick(tmp_path: Path) -> Iterator[LiveServer]:
     with live(tmp_path, header_timeout=1.0, body_timeout=1.0, hello_timeout=1.0) as server:
@@ -159,15 +170,7 @@ def test_one_address_holds_a_bounded_number_of_connections(tmp_path: Path) -> No
         # the address gets its connections back as they close
         for sock in hogs[:5]:
             sock.close()
-        deadline = time.monotonic() + 5
-        while True:
-            try:
-                if served(server, "127.0.0.71"):
-                    break
-            except Exception:
-                pass
-            assert time.monotonic() < deadline, "the closed connections were not given back"
-            time.sleep(0.1)
+        served_again(server, "127.0.0.71")
         for sock in hogs[5:]:
             sock.close()
 
@@ -180,12 +183,4 @@ def test_the_server_holds_a_bounded_number_of_connections(tmp_path: Path) -> Non
         assert body["error"]["code"] == "server/busy"
         for sock in held:
             sock.close()
-        deadline = time.monotonic() + 5
-        while True:
-            try:
-                if served(server, "127.0.0.84"):
-                    break
-            except Exception:
-                pass
-            assert time.monotonic() < deadline, "the closed connections were not given back"
-            time.sleep(0.1)
+        served_again(server, "127.0.0.84")

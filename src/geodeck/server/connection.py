@@ -90,16 +90,18 @@ async def _with_token(
     except (TimeoutError, Refusal, WebSocketDisconnect):
         hello = None
     if not isinstance(hello, Hello) or hello.token is None:
-        raise Limited(limiter.retry_after(address) or limiter.refill)
+        raise limiter.limited(address)
     try:
         room = await lobby.hold(code)
     except Refusal:
         limiter.miss(address)
-        raise Limited(limiter.retry_after(address) or limiter.refill) from None
-    if await room.seating.seat_for(hello.token) is None:
+        raise limiter.limited(address) from None
+    async with room.lock:
+        seat = await room.seating.seat_for(hello.token)
+    if seat is None:
         lobby.let_go(room)
         limiter.miss(address)
-        raise Limited(limiter.retry_after(address) or limiter.refill)
+        raise limiter.limited(address)
     return room, hello
 
 

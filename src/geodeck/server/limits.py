@@ -119,6 +119,10 @@ class MissLimiter:
             return None
         return (1.0 - tokens) * self.refill
 
+    def limited(self, key: str) -> Limited:
+        """The refusal for ``key`` now (a wait of one refill when it may try again)."""
+        return Limited(self.retry_after(key) or self.refill)
+
     def check(self, key: str, code: ErrorCode = TOO_MANY_MISSES) -> None:
         """Raise ``Limited`` (with ``code``) if ``key`` may not try now."""
         wait = self.retry_after(key)
@@ -165,5 +169,5 @@ class MissLimiter:
             if refusal.code in MISSES:
                 self.miss(key)
             if wait is not None:
-                raise Limited(self.retry_after(key) or self.refill) from None
+                raise self.limited(key) from None
             raise

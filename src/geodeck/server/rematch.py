@@ -138,10 +138,9 @@ async def _new_table(lobby: Lobby, room: Room, base: str) -> str:
 async def seat_of(room: Room, token: str) -> int:
     """The seat of the room that ``token`` opens; ``auth/bad_token`` if none (a miss)."""
     seat = room.seating.seat_of(token)
-    if seat is None and room.lobby.fanout.shared:
+    if seat is None:
         async with room.lock:
-            await room.seating.reload()
-        seat = room.seating.seat_of(token)
+            seat = await room.seating.seat_for(token)
     if seat is None:
         raise Refusal(ErrorCode.AUTH_BAD_TOKEN, "no seat of this table has that token")
     return seat
