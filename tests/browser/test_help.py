@@ -52,8 +52,14 @@ def test_the_rules_mark_placing_challenging_and_scoring_in_uppsala(
     rng = random.Random(3)
     page.wait_for_selector("[data-legal='true']")
 
+    code = page.inner_text("#table-code").strip()
     open_help(ann, "place")
     expect(page.locator("#help")).to_contain_text("west")
+    # A spectator arrives: the table and the open dialog are drawn again; the focus stays.
+    watcher = open_player(browser, "Watcher", DESKTOP)
+    watcher.page.goto(f"{server}/?table={code}&watch")
+    expect(page.locator("#spectators")).to_have_attribute("data-count", "1")
+    expect(page.locator("#help-close")).to_be_focused()
     ann.shot("help-desktop-place")
     page.keyboard.press("Escape")
     closed(ann)

@@ -112,7 +112,13 @@ function draw(scroll) {
   if (!dialog || !source) return;
   const { game, variant, state } = source();
   const before = dialog.querySelector(".help-section.current");
+  // Drawn again for a new state: what had the focus keeps it, and the reader's place stays.
+  const focused = dialog.contains(document.activeElement) ? document.activeElement.id : "";
+  const top = dialog.scrollTop;
   replace(dialog, ...content(game, variant, state));
+  dialog.scrollTop = top;
+  const again = focused && document.getElementById(focused);
+  if (again) again.focus({ preventScroll: true });
   dialog.dataset.game = game || "";
   const now = dialog.querySelector(".help-section.current");
   dialog.dataset.current = now ? now.dataset.section : "";
