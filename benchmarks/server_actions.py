@@ -52,8 +52,8 @@ class Seated:
     def drain(self) -> int:
         count = 0
         for client in (*self.seats, *self.watchers):
-            while not client.queue.empty():
-                client.queue.get_nowait()
+            while not client.outbox.empty():
+                client.outbox.get_nowait()
                 count += 1
         return count
 

@@ -58,7 +58,7 @@ async def person(
     continued = -1
     latest: dict[str, Any] | None = None
     while True:
-        text = await client.queue.get()
+        text = await client.outbox.get()
         if text is None:
             return
         message = json.loads(text)
@@ -69,7 +69,7 @@ async def person(
             if sent is not None and message["version"] > sent[0]:
                 figures.answers.append(time.perf_counter() - sent[1])
                 sent = None
-        if latest is None or not client.queue.empty():
+        if latest is None or not client.outbox.empty():
             continue  # decide on the newest state only
         if latest["status"] == "finished":
             return
@@ -82,7 +82,7 @@ async def person(
             continue
         if latest["legal"] and sent is None:
             await asyncio.sleep(args.think)
-            if not client.queue.empty():
+            if not client.outbox.empty():
                 continue  # the table moved on meanwhile: choose from the newer state
             action = salted(rng.choice(latest["legal"]), rng)
             sent = (latest["version"], time.perf_counter())
@@ -93,7 +93,7 @@ async def watch(client: Client, figures: Figures) -> None:
     """A spectator that notes when the table waits and for how long."""
     since: float | None = None
     while True:
-        text = await client.queue.get()
+        text = await client.outbox.get()
         if text is None:
             return
         message = json.loads(text)

@@ -10,7 +10,8 @@ import httpx
 import pytest
 
 from geodeck.server.chat import EMOTES, KEEP, MAX_TEXT, RATE
-from tests.server.live import KEEP_ALIVE, LiveServer, Player, create_table, run
+from tests.server.conftest import fast_settings
+from tests.server.live import KEEP_ALIVE, LiveServer, Player, create_table, run, running
 from tests.server.test_homes import processes
 
 
@@ -174,8 +175,11 @@ def test_a_seat_writes_at_most_its_rate(server: LiveServer) -> None:
     run(case)
 
 
-def test_the_table_keeps_its_last_lines_only(server: LiveServer) -> None:
-    async def case() -> None:
+def test_the_table_keeps_its_last_lines_only(sqlite_url: str) -> None:
+    # spectators of a table write 10 lines in 10 s together by default; here more
+    settings = fast_settings(sqlite_url, spectator_chat=KEEP + 5)
+
+    async def case(server: LiveServer) -> None:
         created, *players = await seated(server, chat="everyone")
         code = created["table"]["code"]
         # spectators' connections each have a rate of their own
@@ -192,7 +196,8 @@ def test_the_table_keeps_its_last_lines_only(server: LiveServer) -> None:
         assert len(log["messages"]) == KEEP
         assert log["messages"][-1]["text"] == f"n{total - 1}"
 
-    run(case)
+    with running(settings) as server:
+        run(lambda: case(server))
 
 
 def test_chat_never_reaches_the_record_or_the_states(server: LiveServer) -> None:

@@ -247,6 +247,14 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    miss_burst: Annotated[
+        int,
+        typer.Option(help="Wrong table codes and seat tokens one client address may send at once."),
+    ] = 20,
+    miss_refill: Annotated[
+        float,
+        typer.Option(help="Seconds until an address out of misses may send one more."),
+    ] = 6.0,
     creations_burst: Annotated[
         int,
         typer.Option(help="Tables and classes one client address may create at once."),
@@ -284,6 +292,30 @@ def serve(
             "--forwarded-allow-ips are not counted)."
         ),
     ] = 512,
+    max_tables: Annotated[
+        int, typer.Option(help="Tables the process holds in memory at the most.")
+    ] = 2000,
+    send_buffer: Annotated[
+        int,
+        typer.Option(
+            help="Bytes of a websocket's send buffer in the kernel (0: the kernel's own)."
+        ),
+    ] = 131_072,
+    queue_limit: Annotated[
+        int,
+        typer.Option(help="Messages waiting for a player's connection before it is let go."),
+    ] = 256,
+    spectator_queue: Annotated[
+        int,
+        typer.Option(help="Messages waiting for a spectator's connection before it is let go."),
+    ] = 64,
+    spectators_per_table: Annotated[
+        int, typer.Option(help="Spectators one table takes at once.")
+    ] = 200,
+    spectator_chat: Annotated[
+        int,
+        typer.Option(help="Lines of chat a table's spectators write together in 10 seconds."),
+    ] = 10,
     compress: Annotated[
         bool | None,
         typer.Option(
@@ -331,6 +363,8 @@ def serve(
         fail(f"--standin-level must be one of {', '.join(LEVELS)}, not {standin_level!r}")
     check_numbers(grace=grace, bot_delay=bot_delay, linger=linger, pause=pause)
     check_positive(
+        miss_burst=miss_burst,
+        miss_refill=miss_refill,
         creations_burst=creations_burst,
         creations_refill=creations_refill,
         deck_bytes=deck_bytes,
@@ -340,7 +374,14 @@ def serve(
         hello_timeout=hello_timeout,
         max_connections=max_connections,
         connections_per_address=connections_per_address,
+        max_tables=max_tables,
+        queue_limit=queue_limit,
+        spectator_queue=spectator_queue,
+        spectators_per_table=spectators_per_table,
+        spectator_chat=spectator_chat,
     )
+    if send_buffer < 0:
+        fail(f"--send-buffer is a number of bytes, 0 or more, not {send_buffer}")
     from geodeck.server.protocol import PAUSE_LIMIT
 
     if pause > PAUSE_LIMIT:
@@ -382,6 +423,8 @@ def serve(
         pause=pause,
         standin_level=standin_level,
         linger=linger,
+        miss_burst=miss_burst,
+        miss_refill=miss_refill,
         creations_burst=creations_burst,
         creations_refill=creations_refill,
         deck_bytes=deck_bytes,
@@ -391,6 +434,12 @@ def serve(
         hello_timeout=hello_timeout,
         max_connections=max_connections,
         connections_per_address=connections_per_address,
+        max_tables=max_tables,
+        send_buffer=send_buffer,
+        queue_limit=queue_limit,
+        spectator_queue=spectator_queue,
+        spectators_per_table=spectators_per_table,
+        spectator_chat=spectator_chat,
         address=address or f"http://{'[' + host + ']' if ':' in host else host}:{port}",
         slot=slot,
         slots=slots,

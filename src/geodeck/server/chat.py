@@ -34,7 +34,7 @@ KEEP = 50
 RATE = 5
 WINDOW = 10.0
 """At most ``RATE`` lines in ``WINDOW`` seconds from one seat (or one spectator's
-connection)."""
+connection), and ``Settings.spectator_chat`` from all the table's spectators together."""
 
 
 def clean_text(text: str) -> str:
@@ -57,6 +57,8 @@ class RoomChat:
         self._watchers: weakref.WeakKeyDictionary[Client, deque[float]] = (
             weakref.WeakKeyDictionary()
         )
+        self._crowd: deque[float] = deque()
+        """When the spectators' lines of the last ``WINDOW`` seconds were written."""
 
     @property
     def mode(self) -> str:
@@ -98,18 +100,29 @@ class RoomChat:
 
     def _count_in(self, client: Client) -> None:
         """Note a line from ``client``; ``Refusal`` if its seat (or, for a spectator, its
-        connection) wrote ``RATE`` lines in the last ``WINDOW`` seconds."""
+        connection) wrote ``RATE`` lines in the last ``WINDOW`` seconds, or a spectator's
+        line is over what the table's spectators may write together."""
         now = time.monotonic()
         if client.seat is not None:
             sent = self._seats.setdefault(client.seat, deque())
+            _room_for(sent, RATE, now, "")
         else:
             sent = self._watchers.setdefault(client, deque())
-        while sent and now - sent[0] >= WINDOW:
-            sent.popleft()
-        if len(sent) >= RATE:
-            wait = max(1, int(WINDOW - (now - sent[0]) + 0.999))
-            raise Refusal(
-                ErrorCode.CHAT_TOO_FAST,
-                f"at most {RATE} chat lines in {WINDOW:g} s; try again in {wait} s",
-            )
+            _room_for(sent, RATE, now, "")
+            crowd = self.room.lobby.settings.spectator_chat
+            _room_for(self._crowd, crowd, now, " from all the spectators of this table")
+            self._crowd.append(now)
         sent.append(now)
+
+
+def _room_for(sent: deque[float], most: int, now: float, whose: str) -> None:
+    """``Refusal`` if ``most`` lines were written in the last ``WINDOW`` seconds (their
+    times, oldest first, in ``sent``, which forgets the older ones)."""
+    while sent and now - sent[0] >= WINDOW:
+        sent.popleft()
+    if len(sent) >= most:
+        wait = max(1, int(WINDOW - (now - sent[0]) + 0.999)) if sent else int(WINDOW)
+        raise Refusal(
+            ErrorCode.CHAT_TOO_FAST,
+            f"at most {most} chat lines in {WINDOW:g} s{whose}; try again in {wait} s",
+        )

@@ -1,24 +1,95 @@
-"""One websocket connection to a table: its seat, its queue of messages, its rate."""
+"""One websocket connection to a table: its seat, the messages waiting for it, its rate."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+from collections import deque
+from dataclasses import dataclass
 
 from geodeck.server.states import Parts
 
 QUEUE_LIMIT = 256
-"""Messages queued for a connection at the most; one further behind is dropped."""
+"""Messages waiting for a player's connection at the most; one further behind is let go
+(``Settings.queue_limit``)."""
+SPECTATOR_QUEUE = 64
+"""The same for a spectator's connection (``Settings.spectator_queue``): a crowd that
+falls behind is let go long before a player is."""
 CLOSE_TOO_SLOW = 4408
 RATE_LIMIT = 50
 """Client messages per connection and second."""
 
+LATEST_FOR_ALL = frozenset({"seats"})
+"""Kinds of message of which only the newest matters to anyone: one still waiting is
+replaced by the next, so that no number of arrivals and departures fills a queue."""
+LATEST_FOR_SPECTATORS = frozenset({"seats", "state", "events"})
+"""The same for a spectator, who skips the states it has not been sent yet (the next one
+it is sent is whole, ``sending.broadcast``) and the events that led to them."""
 
-class Client:
-    """One websocket connection: its seat (or spectator) and the messages queued for it."""
+
+@dataclass(eq=False, slots=True)
+class _Latest:
+    """The place in an outbox of the newest message of one kind."""
+
+    kind: str
+    text: str
+
+
+class Outbox:
+    """The messages waiting for one connection's writer, in order; ``None`` ends it."""
 
     def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self._items: deque[str | _Latest | None] = deque()
+        self._latest: dict[str, _Latest] = {}
+        self._ready = asyncio.Event()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def put(self, item: str | None) -> None:
+        self._items.append(item)
+        self._ready.set()
+
+    def put_latest(self, kind: str, text: str) -> None:
+        """Queue ``text`` at the end, in place of the message of its ``kind`` still waiting."""
+        waiting = self._latest.get(kind)
+        if waiting is not None:
+            self._items.remove(waiting)
+        self._latest[kind] = latest = _Latest(kind, text)
+        self._items.append(latest)
+        self._ready.set()
+
+    def waiting(self, kind: str) -> bool:
+        """Whether a message of ``kind`` queued with ``put_latest`` is still waiting."""
+        return kind in self._latest
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._latest.clear()
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def get_nowait(self) -> str | None:
+        item = self._items.popleft()
+        if isinstance(item, _Latest):
+            del self._latest[item.kind]
+            return item.text
+        return item
+
+    async def get(self) -> str | None:
+        while not self._items:
+            self._ready.clear()
+            await self._ready.wait()
+        return self.get_nowait()
+
+
+class Client:
+    """One websocket connection: its seat (or spectator) and the messages waiting for it."""
+
+    def __init__(self, limit: int = QUEUE_LIMIT, spectator_limit: int = SPECTATOR_QUEUE) -> None:
+        self.outbox = Outbox()
+        self.limit = limit
+        self.spectator_limit = spectator_limit
         self.seat: int | None = None
         self.spectator = False
         self.delta = False
@@ -34,17 +105,26 @@ class Client:
     def joined(self) -> bool:
         return self.seat is not None or self.spectator
 
-    def push(self, text: str) -> None:
-        """Queue a message; a client too far behind is dropped (it may reconnect)."""
+    def behind(self, kind: str) -> bool:
+        """Whether a message of ``kind`` this connection keeps only the latest of is still
+        waiting to be written."""
+        return self.outbox.waiting(kind)
+
+    def push(self, text: str, kind: str | None = None) -> None:
+        """Queue a message (of ``kind``: ``seats``, ``state`` or ``events``, for those it
+        keeps only the latest of); a client too far behind is let go (it may reconnect)."""
         if self.close_code == CLOSE_TOO_SLOW:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if kind in (LATEST_FOR_SPECTATORS if self.spectator else LATEST_FOR_ALL):
+            assert kind is not None
+            self.outbox.put_latest(kind, text)
+            return
+        if len(self.outbox) >= (self.spectator_limit if self.spectator else self.limit):
             self.close_code = CLOSE_TOO_SLOW
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.outbox.clear()
+            self.outbox.put(None)
+            return
+        self.outbox.put(text)
 
     def over_rate(self, limit: int, now: float) -> bool:
         """Whether this message is over ``limit`` messages in the current second."""
@@ -60,5 +140,4 @@ class Client:
 
     def end(self) -> None:
         """Let the writer finish: nothing more is queued after this."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
+        self.outbox.put(None)

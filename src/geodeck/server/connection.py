@@ -28,6 +28,8 @@ log = logging.getLogger("geodeck.server")
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY_MISSES = 4429
+CLOSE_TRY_LATER = 1013
+"""The process holds as many tables as it may, all in use (``Lobby.make_room``)."""
 
 
 def _limited_message(limited: Limited, version: int | None) -> str:
@@ -65,7 +67,8 @@ async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimit
             room, first = await _with_token(websocket, code, lobby, limiter, address)
     except Limited as refusal:
         await websocket.send_text(_limited_message(refusal, None))
-        await websocket.close(CLOSE_TOO_MANY_MISSES)
+        busy = refusal.code == ErrorCode.SERVER_BUSY
+        await websocket.close(CLOSE_TRY_LATER if busy else CLOSE_TOO_MANY_MISSES)
         return
     except Refusal as refusal:
         await websocket.send_text(error_message(refusal, None))
@@ -113,7 +116,8 @@ async def _serve_client(
     hello_timeout: float,
     first: Hello | None = None,
 ) -> None:
-    client = Client()
+    settings = room.lobby.settings
+    client = Client(settings.queue_limit, settings.spectator_queue)
     writer = asyncio.create_task(_write(websocket, client))
     loop = asyncio.get_running_loop()
     hello_by = loop.time() + hello_timeout
@@ -177,7 +181,7 @@ async def _serve_client(
 async def _write(websocket: WebSocket, client: Client) -> None:
     try:
         while True:
-            text = await client.queue.get()
+            text = await client.outbox.get()
             if text is None:
                 if websocket.application_state == WebSocketState.CONNECTED:
                     await websocket.close(client.close_code)

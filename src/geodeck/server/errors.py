@@ -57,6 +57,7 @@ class ErrorCode(StrEnum):
     TABLE_BAD_SEAT = "table/bad_seat"
     TABLE_BAD_NAME = "table/bad_name"
     TABLE_STARTED = "table/started"
+    TABLE_TOO_MANY_SPECTATORS = "table/too_many_spectators"
     RECORD_NOT_FINISHED = "record/not_finished"
     REPLAY_NOT_FINISHED = "replay/not_finished"
     STATS_NOT_FINISHED = "stats/not_finished"

@@ -51,6 +51,7 @@ class Deadlines:
     body_timeout: float = 30.0
     max_connections: int = 4096
     per_address: int = 512
+    send_buffer: int = 131_072
 
     @classmethod
     def of(cls, settings: Settings) -> Deadlines:
@@ -59,6 +60,7 @@ class Deadlines:
             settings.body_timeout,
             settings.max_connections,
             settings.connections_per_address,
+            settings.send_buffer,
         )
 
 

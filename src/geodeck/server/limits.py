@@ -48,15 +48,16 @@ class Limited(Refusal):
     requests of a kind); it may try again in ``retry_after`` seconds (a whole number, at
     least 1)."""
 
-    def __init__(self, retry_after: float, code: ErrorCode = TOO_MANY_MISSES) -> None:
+    def __init__(
+        self, retry_after: float, code: ErrorCode = TOO_MANY_MISSES, message: str | None = None
+    ) -> None:
         self.retry_after = max(1, math.ceil(retry_after))
         what = {
             TOO_MANY_MISSES: "wrong table codes or seat tokens",
             ErrorCode.LIMIT_TOO_MANY_TABLES: "tables and classes made",
         }.get(code, "requests")
-        super().__init__(
-            code, f"too many {what} from this address; try again in {self.retry_after} s"
-        )
+        said = message or f"too many {what} from this address"
+        super().__init__(code, f"{said}; try again in {self.retry_after} s")
 
 
 def address_key(host: str | None) -> str:

@@ -21,7 +21,7 @@ from geodeck.server import creation, players
 from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
-from geodeck.server.limits import MissLimiter
+from geodeck.server.limits import Limited, MissLimiter
 from geodeck.server.protocol import FINISHED, Created, CreateTable, Joined, JoinTable, Refusal
 from geodeck.server.ratings_api import Rater
 from geodeck.server.room import Room
@@ -35,6 +35,9 @@ from geodeck.server.writer import Writer
 log = logging.getLogger("geodeck.server")
 
 T = TypeVar("T")
+
+BUSY_RETRY = 5
+"""Seconds a client refused for want of room in memory is asked to wait."""
 
 
 class Lobby:
@@ -137,20 +140,39 @@ class Lobby:
             released += await self.release(room)
         return released
 
-    async def release(self, room: Room) -> bool:
-        """Let go of a table that is idle (``Room.idle``), checked again under its lock:
-        no action is half done then, and each one was stored before anyone heard of it, so
-        storage holds all of it. Its bots, clock and grace periods stop; whoever asks for
-        the table next gets it restored from storage. Whether it was released."""
+    async def release(self, room: Room, linger: float | None = None) -> bool:
+        """Let go of a table that is idle (``Room.idle``, for ``linger`` seconds: by default
+        ``Settings.linger``), checked again under its lock: no action is half done then,
+        and each one was stored before anyone heard of it, so storage holds all of it. Its
+        bots, clock and grace periods stop; whoever asks for the table next gets it
+        restored from storage. Whether it was released."""
+        linger = self.settings.linger if linger is None else linger
         async with room.lock:
             if self.rooms.get(room.code) is not room:
                 return False
-            if not room.idle(self.settings.linger, time.monotonic()):
+            if not room.idle(linger, time.monotonic()):
                 return False
             del self.rooms[room.code]
             await room.close()
         await self.fanout.released(room.code)
         return True
+
+    async def make_room(self) -> None:
+        """Room in memory for one more table (``Settings.max_tables``): while the process
+        holds that many, the tables nobody uses are released, the longest unused first,
+        even before their linger is over; ``server/busy`` if every table is in use."""
+        most = self.settings.max_tables
+        if len(self.rooms) < most:
+            return
+        now = time.monotonic()
+        unused = sorted((r for r in self.rooms.values() if r.idle(0.0, now)), key=lambda r: r.used)
+        for room in unused:
+            await self.release(room, linger=0.0)
+            if len(self.rooms) < most:
+                return
+        if len(self.rooms) >= most:
+            said = f"this server holds {most} tables in play, as many as it may"
+            raise Limited(BUSY_RETRY, ErrorCode.SERVER_BUSY, said)
 
     async def _sweep_every(self) -> None:
         every = min(max(self.settings.linger / 2, 0.05), 10.0)
@@ -186,6 +208,7 @@ class Lobby:
             stored = await self.run(self.storage.load_table, code)
             if stored is None:
                 return None
+            await self.make_room()
             room = await self._restore(stored)
             self.rooms[code] = room
             room.start()
@@ -234,6 +257,7 @@ class Lobby:
         ``rematch.py``)."""
         specs = request.seats
         names, claim = creation.seating(self.settings, request)
+        await self.make_room()
         player = None if request.player is None else players.checked(request.player)
         secret = self.settings.new_secret()
         game, head = await self.run(creation.deal, self.settings, request, names, secret)

@@ -242,6 +242,11 @@ class Room:
                 await self.lobby.fanout.presence(self.code, seat, 1)
                 self.seating.returned(seat)
             else:
+                most = self.lobby.settings.spectators_per_table
+                if self.spectators >= most:
+                    said = f"this table has {most} spectators, as many as it takes; try later"
+                    sending.refuse(self, client, Refusal(ErrorCode.TABLE_TOO_MANY_SPECTATORS, said))
+                    return
                 client.spectator = True
                 self.clients.add(client)
             self.attend()

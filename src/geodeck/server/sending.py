@@ -71,7 +71,8 @@ def send_state(room: Room, client: Client) -> None:
 
 def broadcast(room: Room, by: int | None) -> None:
     """The new state to every client, each built from its own seat's view (once per
-    seat): a delta state to a delta connection, else the new events and the full state."""
+    seat): a delta state to a delta connection, else the new events and the full state.
+    A spectator's connection still behind keeps only the newest (``Client.push``)."""
     table = table_parts(room, by)
     by_seat: dict[int | None, list[Client]] = {}
     for client in room.clients:
@@ -84,7 +85,9 @@ def broadcast(room: Room, by: int | None) -> None:
         whole: SeatParts | None = parts if parts.start == 0 else None
         built: dict[tuple[Any, ...], tuple[object, str]] = {}
         for client in clients:
-            if parts.delta_state(table, client, built, shared):
+            # a connection still behind with its last state (a spectator's is replaced)
+            # is sent the whole of the new one
+            if not client.behind("state") and parts.delta_state(table, client, built, shared):
                 continue
             if whole is None:
                 whole = seat_parts(room, seat, table, 0)
@@ -97,7 +100,7 @@ def broadcast_seats(room: Room) -> None:
     ).model_dump_json()
     for client in list(room.clients):
         if client.joined:
-            client.push(text)
+            client.push(text, "seats")
 
 
 def refuse(room: Room, client: Client, refusal: Refusal) -> None:

@@ -71,6 +71,26 @@ class Settings:
     the next is answered ``limit/too_many_connections`` (429) and closed. A class of 30
     behind one address needs about 210 (a browser opens up to 6 to one server, and a
     websocket). The proxies of ``--forwarded-allow-ips`` are not counted."""
+    max_tables: int = 2000
+    """Tables one process holds in memory at the most. When it holds that many, tables
+    nobody uses are released before their linger is over (the longest unused first; they
+    are restored when asked for); only when all are in use is a new or restored table
+    refused with ``server/busy``."""
+    send_buffer: int = 131_072
+    """Bytes of a websocket's socket send buffer (the kernel doubles it); 0 leaves it to
+    the kernel, which lets it grow to 4 MiB for a client that stops reading."""
+    queue_limit: int = 256
+    """Messages waiting to be written to a player's connection at the most; a connection
+    that falls further behind is closed (4408) and may reconnect."""
+    spectator_queue: int = 64
+    """The same for a spectator's connection. A spectator behind with its states and the
+    seats message is sent only their newest, so only lines of chat fill its queue."""
+    spectators_per_table: int = 200
+    """Spectators one table takes at once; the next is refused with
+    ``table/too_many_spectators`` until one leaves."""
+    spectator_chat: int = 10
+    """Lines of chat all the spectators of a table write together in 10 seconds, where
+    the chat is open to them; beyond, ``chat/too_fast``. Each seat keeps its own 5."""
     address: str | None = None
     """With several processes: the base URL the others reach this one at
     (``http://HOST:PORT``), where they forward the requests of tables homed here."""

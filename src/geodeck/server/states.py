@@ -33,7 +33,7 @@ class Recipient(Protocol):
     history_len: int
     sent: tuple[Parts, Parts] | None
 
-    def push(self, text: str) -> None: ...
+    def push(self, text: str, kind: str | None = None) -> None: ...
 
 
 def _diff(old: Any, new: Any) -> tuple[bool, Any] | None:
@@ -215,7 +215,7 @@ class SeatParts:
             own, own_merge = broadcast.changes(sent[1], self.own)
             state = self._state(table, alike, own, since, merge + own_merge)
             entry = built[key] = (sent, state)
-        client.push(entry[1])
+        client.push(entry[1], "state")
         self._sent(client)
         return True
 
@@ -244,10 +244,10 @@ class SeatParts:
                     "events": self.events[client.history_len :],
                 }
                 entry = built[key] = (None, encode(message))
-            client.push(entry[1])
+            client.push(entry[1], "events")
         entry = built.get(("full",))
         if entry is None:
             alike, _ = broadcast.layer(None, self.alike)
             entry = built["full",] = (None, self._state(table, alike, self.own, 0))
-        client.push(entry[1])
+        client.push(entry[1], "state")
         self._sent(client)

@@ -6,11 +6,18 @@ things: a text message that is not UTF-8 closes the connection with close code 1
 for it (a client cannot fill the log that way: the connection is gone after its first
 such message); and a closed connection leaves its address's count of open connections,
 which the HTTP protocol counted it in before the upgrade (``guarded_http.Peers``).
+
+Its socket's send buffer is fixed (``Settings.send_buffer``) rather than left to grow to
+the kernel's 4 MiB: a client that stops reading then holds a bounded part of the
+machine's memory, and its writer waits soon, so that the messages it is behind with are
+replaced by their newest (``clients.Client.push``) instead of piling up in the kernel.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import socket
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode
@@ -21,6 +28,16 @@ log = logging.getLogger("geodeck.server")
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
     """Pass to uvicorn as ``ws=WebSocketProtocol``."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        deadlines = getattr(self.config, "deadlines", None)
+        sock = transport.get_extra_info("socket")
+        if deadlines is not None and sock is not None and deadlines.send_buffer:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, deadlines.send_buffer)
+            except OSError:
+                log.debug("the send buffer of a websocket could not be set", exc_info=True)
+        super().connection_made(transport)
 
     def connection_lost(self, exc: Exception | None) -> None:
         peers = getattr(self.config, "peers", None)

@@ -82,6 +82,22 @@ rematches = _keyed_by_code(
 """A finished table's rematch: the code of the table made to play it again (one at most,
 so a second request finds the first's)."""
 
+decks = Table(
+    "geodeck_decks",
+    metadata,
+    Column("hash", String(64), primary_key=True),
+    Column("body", Text, nullable=False),
+)
+"""The decks of the stored tables, each once by its content (``decks.py``): the parts of
+a record's head that are its deck, as JSON, under the SHA-256 of that JSON."""
+
+table_decks = _keyed_by_code(
+    "geodeck_table_decks",
+    Column("hash", String(64), nullable=False, index=True),
+)
+"""The deck of each table stored since decks are stored once; its head holds the rest of
+the record's head. A table stored before has no row, and its head holds its deck."""
+
 classes = _keyed_by_code(
     "geodeck_classes",
     Column("game", String(32), nullable=False),

@@ -35,7 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from geodeck.server.storage import practice
+from geodeck.server.storage import decks, practice
 from geodeck.server.storage.batches import Batches
 from geodeck.server.storage.schema import (
     Append,
@@ -175,6 +175,7 @@ class Storage:
         """Store a new table (with its secret, pause, bank and openness); ``Conflict`` if
         its code is taken."""
         now = time.time()
+        rest, digest, body = decks.split(head)
         try:
             with self._tx() as conn:
                 # Each statement with its values as parameters: compiled once, not per table.
@@ -187,7 +188,7 @@ class Storage:
                         "status": status,
                         "version": 0,
                         "clock": clock,
-                        "head": dumps(head),
+                        "head": dumps(rest),
                         "outcome": None,
                         "created": now,
                         "updated": now,
@@ -206,6 +207,8 @@ class Storage:
                             for row in seat_rows
                         ],
                     )
+                if digest is not None and body is not None:
+                    decks.keep(conn, code, digest, body)
                 if secret is not None:
                     conn.execute(insert(table_secrets), {"code": code, "secret": secret.hex()})
                 conn.execute(insert(timings), {"code": code, "pause": pause, "bank": bank})
@@ -264,7 +267,7 @@ class Storage:
                 raise Conflict(f"seat {seat} of table {code} is taken")
             values: dict[str, Any] = {"status": status, "updated": time.time()}
             if head is not None:
-                values["head"] = dumps(head)
+                values["head"] = decks.head_text(conn, code, head)
             conn.execute(update(tables).where(_of(tables, code)).values(**values))
 
     def append_action(
@@ -329,21 +332,19 @@ class Storage:
         )
 
     def delete_table(self, code: str) -> None:
-        self._write(
-            *(
-                delete(table).where(_of(table, code))
-                for table in (
-                    actions,
-                    seats,
-                    table_secrets,
-                    timings,
-                    timeouts,
-                    rematches,
-                    openness,
-                    tables,
-                )
-            )
-        )
+        with self._tx() as conn:
+            decks.forget(conn, code)
+            for table in (
+                actions,
+                seats,
+                table_secrets,
+                timings,
+                timeouts,
+                rematches,
+                openness,
+                tables,
+            ):
+                conn.execute(delete(table).where(_of(table, code)))
 
     def keep_rematch(self, code: str, rematch: str) -> None:
         """The code of the table that plays table ``code`` again; ``Conflict`` if it has
@@ -390,6 +391,7 @@ class Storage:
             ).all()
             again = conn.execute(select(rematches.c.rematch).where(_of(rematches, code))).first()
             opened = conn.execute(select(openness).where(_of(openness, code))).first()
+            head = decks.joined(conn, code, orjson.loads(row.head))
         banks = {} if timing is None or timing.banks is None else orjson.loads(timing.banks)
         return StoredTable(
             code=row.code,
@@ -397,7 +399,7 @@ class Storage:
             variant=row.variant,
             status=row.status,
             clock=row.clock,
-            head=orjson.loads(row.head),
+            head=head,
             seats=tuple(SeatRow(r.seat, r.bot, r.token_hash) for r in seat_rows),
             actions=tuple(orjson.loads(r.action) for r in action_rows),
             secret=None if secret_row is None else bytes.fromhex(secret_row.secret),
