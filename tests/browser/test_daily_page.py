@@ -1,7 +1,8 @@
 """The Daily page (docs/daily.md, docs/browser.md): a day's challenge played in the
 browser to the end gives the grid the engine's ``Solo`` gives for the same moves, the
-server's board lists the nickname, a reload does not play the day again, and the shared
-link replays the result. The lobby shows each bot level's rating and the player's level."""
+day's scores show the player's own among them (in English, German and Italian), a reload
+does not play the day again, and the shared link replays the result. The lobby shows each
+bot level's rating and the player's level."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ from tests.browser.driver import DESKTOP, PHONE, open_player
 DAY = datetime.date(2026, 11, 30)
 
 
-def expected(game: str, moves: list[list[object]]) -> Solo:
+def expected(game: str, day: datetime.date, moves: list[list[object]]) -> Solo:
     cards = shipped_deck_file(game)["cards"]
-    solo = Solo(daily_deal(list(cards), DAY, game, deck_hash(cards)), practice_cards(cards))
+    solo = Solo(daily_deal(list(cards), day, game, deck_hash(cards)), practice_cards(cards))
     solo.replay(moves)
     return solo
 
@@ -34,7 +35,16 @@ SPILLED = """() => [...document.querySelectorAll('.daily-lines *')].filter((el) 
 panel, off a phone's screen)."""
 
 
+PLACE = {
+    "en": "You: {score}/10. Better: 0 · the same: 0 · fewer right: 0",
+    "de": "Du: {score}/10. Besser: 0 · gleich: 0 · weniger richtig: 0",
+    "it": "Tu: {score}/10. Meglio: 0 · uguale: 0 · meno giuste: 0",
+}
+"""The place of the only result of the day, in each language."""
+
+
 def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: str) -> None:
+    today = datetime.datetime.now(datetime.UTC).date()  # the day the server always takes
     for viewport, game, line in ((DESKTOP, "uppsala", "w"), (PHONE, "world", "n")):
         tag = f"{viewport['width']}x{viewport['height']}"
         ann = open_player(browser, "Ann", viewport)
@@ -44,7 +54,7 @@ def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: s
         page.locator("#nickname").dispatch_event("change")
         expect(page.locator("#me")).to_be_visible()
         ann.shot(f"daily-lobby-{tag}")
-        page.goto(f"{server}/?daily={game}&date={DAY.isoformat()}")
+        page.goto(f"{server}/?daily={game}&date={today.isoformat()}")
         expect(page.locator("#daily-current")).to_be_visible()
         moves: list[list[object]] = []
         for n in range(10):
@@ -54,14 +64,23 @@ def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: s
             assert page.evaluate(SPILLED) == [], (tag, n)
             page.locator(f'[data-gap="{line}{gap}"]').click()
             moves.append(["west-east" if line == "w" else "north-south", gap])
-        solo = expected(game, moves)
+        solo = expected(game, today, moves)
         expect(page.locator("#daily-grid")).to_have_text(solo.grid())
-        expect(page.locator("#daily-board")).to_contain_text(f"Ann {tag}")
-        expect(page.locator("#daily-board")).to_contain_text(f"{solo.score}/10")
+        mine = page.locator(".daily-bar.mine")
+        expect(mine).to_have_attribute("data-score", str(solo.score))
+        expect(mine.locator(".daily-bar-count")).to_have_text("1")
+        assert page.locator(".daily-bar").count() == 11
+        expect(page.locator("#daily-board")).not_to_contain_text("Ann")
+        expect(page.locator("#daily-window")).to_contain_text("(UTC)")
+        for language in ("de", "it", "en"):
+            page.select_option("#lang", language)
+            place = PLACE[language].format(score=solo.score)
+            expect(page.locator("#daily-place")).to_have_text(place)
         share = page.locator("#daily-share").input_value()
         assert share.splitlines()[1:3] == solo.grid().splitlines()
         link = share.splitlines()[-1]
-        assert re.fullmatch(rf"http://[^ ]+/\?daily={game}&date=2026-11-30&moves=[wn0-9.]+", link)
+        day = today.isoformat()
+        assert re.fullmatch(rf"http://[^ ]+/\?daily={game}&date={day}&moves=[wn0-9.]+", link)
         ann.shot(f"daily-result-{tag}")
 
         page.reload()
@@ -74,6 +93,26 @@ def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: s
         expect(ben.page.locator("#daily-result")).to_contain_text("replayed")
         assert ann.errors == []
         assert ben.errors == []
+
+
+def test_an_old_day_is_played_but_not_counted(browser: Browser, server: str) -> None:
+    """DAY has ended everywhere: its challenge plays as ever, and the page says the result
+    is not among the day's scores (daily/closed) rather than a refusal."""
+    ann = open_player(browser, "Ann", DESKTOP)
+    page = ann.page
+    page.goto(f"{server}/?daily=italia&date={DAY.isoformat()}")
+    expect(page.locator("#daily-current")).to_be_visible()
+    for _ in range(10):
+        page.locator('[data-gap="w0"]').click()
+    expect(page.locator("#daily-place")).to_contain_text("is not among the day’s scores")
+    expect(page.locator(".daily-bar.mine .daily-bar-count")).to_have_text("0")
+    page.reload()  # not sent again
+    expect(page.locator("#daily-place")).to_contain_text("is not among the day’s scores")
+    assert page.locator("#toast.toast-error.show").count() == 0
+    # the one refusal, as the browser logs it, and nothing else
+    assert ann.errors == [
+        "Failed to load resource: the server responded with a status of 409 (Conflict)"
+    ]
 
 
 def test_the_lobby_shows_the_bot_levels_ratings(browser: Browser, server: str) -> None:

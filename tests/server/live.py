@@ -138,18 +138,20 @@ def running(settings: Settings, **options: Any) -> Iterator[LiveServer]:
 
 @contextlib.contextmanager
 def serve_process(
-    database: Path, log: Path, *options: str, module: str = "geodeck"
+    database: Path | str, log: Path, *options: str, module: str = "geodeck"
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``geodeck serve OPTIONS...`` in a process of its own on a free loopback port, with
-    the SQLite file ``database`` and its output appended to ``log``; yields the process
-    and the base URL once ``/api/health`` answers. Stopped afterwards unless it has exited.
-    ``module`` is what ``python -m`` runs (``tests.browser.short_serve`` deals short games)."""
+    the SQLite file ``database`` (or a database URL) and its output appended to ``log``;
+    yields the process and the base URL once ``/api/health`` answers. Stopped afterwards
+    unless it has exited. ``module`` is what ``python -m`` runs
+    (``tests.browser.short_serve`` deals short games)."""
     port = free_port()
+    storage = database if isinstance(database, str) else f"sqlite:///{database}"
     command = [
         sys.executable, "-m", module, "serve",
         "--host", "127.0.0.1",
         "--port", str(port),
-        "--database-url", f"sqlite:///{database}",
+        "--database-url", storage,
         *options,
         "--log-level", "warning",
     ]  # fmt: skip

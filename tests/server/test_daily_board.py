@@ -1,20 +1,48 @@
 """The daily challenge at a server (docs/daily.md, docs/protocol.md): the deal is
 ``geodeck.practice.daily``'s for the date, a result is replayed (the score is never taken
-from the client), one result per key and day, and the board lists nicknames only."""
+from the client), one result per key and day, results are taken while the day is on
+somewhere by the server's clock, and the board is the day's scores, with no name and no
+key."""
 
 from __future__ import annotations
 
 import datetime
 import json
 import secrets
+from collections.abc import Iterator
+
+import pytest
 
 from geodeck.decks import shipped_deck_file
 from geodeck.practice.cards import deck_hash, practice_cards
 from geodeck.practice.daily import Solo, daily_deal
-from tests.server.live import LiveServer
+from tests.server.conftest import fast_settings
+from tests.server.live import LiveServer, running
 
 START = datetime.date(2026, 11, 23)
 WEEK = [START + datetime.timedelta(days=n) for n in range(7)]
+
+
+class Clock:
+    """The server's clock, set by the test."""
+
+    def __init__(self, at: datetime.datetime) -> None:
+        self.at = at
+
+    def __call__(self) -> float:
+        return self.at.timestamp()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """START, a little before 06:00 UTC: no place on Earth has reached the next day yet."""
+    return Clock(datetime.datetime(2026, 11, 23, 5, 59, 50, tzinfo=datetime.UTC))
+
+
+@pytest.fixture
+def daily(sqlite_url: str, clock: Clock) -> Iterator[LiveServer]:
+    with running(fast_settings(sqlite_url, now=clock)) as live:
+        yield live
 
 
 def local(game: str, day: datetime.date) -> Solo:
@@ -41,13 +69,13 @@ def test_a_week_of_deals_is_the_one_everybody_computes(server: LiveServer) -> No
     assert world["hash"] != deal["hash"]
 
 
-def test_a_result_is_replayed_once_per_key(server: LiveServer) -> None:
+def test_a_result_is_replayed_once_per_key(daily: LiveServer) -> None:
     day = START.isoformat()
     key, other = secrets.token_hex(16), secrets.token_hex(16)
     moves = [["west-east", 0]] * 10
     solo = local("uppsala", START)
     solo.replay(moves)
-    with server.http() as http:
+    with daily.http() as http:
         first = http.post(
             f"/api/daily/uppsala/{day}",
             json={"nickname": "Ann", "key": key, "moves": moves, "score": 10},
@@ -74,26 +102,57 @@ def test_a_result_is_replayed_once_per_key(server: LiveServer) -> None:
     ben_solo.replay(ben_moves)
     assert ben.status_code == 201, ben.text
     assert ben.json()["score"] == ben_solo.score
-    names = [row["nickname"] for row in board["results"]]
-    assert sorted(names) == ["Ann", "Ben"]
     assert board["key"] == solo.deal.key
-    ann = next(row for row in board["results"] if row["nickname"] == "Ann")
-    assert ann["score"] == solo.score
-    assert ann["moves"] == moves
-    scores = [row["score"] for row in board["results"]]
-    assert scores == sorted(scores, reverse=True)
-    assert elsewhere["results"] == []
+    counts = [0] * 11
+    counts[solo.score] += 1
+    counts[ben_solo.score] += 1
+    assert board["scores"] == counts
+    assert board["players"] == 2
+    assert (board["opens"], board["closes"]) == ("2026-11-22T10:00:00Z", "2026-11-24T13:00:00Z")
+    assert elsewhere["scores"] == [0] * 11
+    assert elsewhere["players"] == 0
     text = json.dumps(board)
-    assert key not in text
-    assert other not in text
+    for secret in (key, other, "Ann", "Ben"):
+        assert secret not in text
 
 
-def test_bad_days_games_and_moves_are_refused(server: LiveServer) -> None:
-    tomorrow = datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)
+def test_results_are_taken_while_their_day_is_on_somewhere(daily: LiveServer, clock: Clock) -> None:
+    """By the server's clock: tomorrow from 10:00 UTC (midnight at UTC+14), yesterday
+    until 13:00 UTC (an hour after midnight at UTC-12), whatever day the client says."""
+    moves = [["west-east", 0]] * 10
+
+    def sent(day: datetime.date) -> str:
+        with daily.http() as http:
+            response = http.post(
+                f"/api/daily/uppsala/{day.isoformat()}",
+                json={"nickname": "Ann", "key": secrets.token_hex(16), "moves": moves},
+            )
+        return "taken" if response.status_code == 201 else response.json()["error"]["code"]
+
+    yesterday, tomorrow = START - datetime.timedelta(days=1), START + datetime.timedelta(days=1)
+    before_yesterday = START - datetime.timedelta(days=2)
+    assert [sent(d) for d in (before_yesterday, yesterday, START, tomorrow)] == [
+        "daily/closed",
+        "taken",
+        "taken",
+        "daily/closed",
+    ]
+    clock.at = datetime.datetime(2026, 11, 23, 10, 0, tzinfo=datetime.UTC)
+    assert [sent(d) for d in (yesterday, START, tomorrow)] == ["taken"] * 3
+    clock.at = datetime.datetime(2026, 11, 23, 13, 0, tzinfo=datetime.UTC)
+    assert [sent(d) for d in (yesterday, START, tomorrow)] == ["daily/closed", "taken", "taken"]
+    with daily.http() as http:
+        board = http.get(f"/api/daily/uppsala/{yesterday.isoformat()}/board").json()
+    assert board["open"] is False
+    assert board["players"] == 2
+
+
+def test_bad_days_games_and_moves_are_refused(daily: LiveServer) -> None:
+    tomorrow = START + datetime.timedelta(days=1)
     later = (tomorrow + datetime.timedelta(days=1)).isoformat()
     key = secrets.token_hex(16)
     post = "/api/daily/uppsala/2026-11-23"
-    with server.http() as http:
+    with daily.http() as http:
         cases = [
             (http.get(f"/api/daily/uppsala/{later}"), 404, "daily/not_out"),
             (http.get("/api/daily/uppsala/2026-02-30"), 400, "daily/bad_date"),
@@ -138,6 +197,7 @@ def test_bad_days_games_and_moves_are_refused(server: LiveServer) -> None:
                 "request/malformed",
             ),
             (http.post(post, content=b"\xff"), 400, "request/malformed"),
+            (http.post(f"/api/daily/uppsala/{later}", content=b"{}"), 404, "daily/not_out"),
         ]
         tomorrow_deal = http.get(f"/api/daily/uppsala/{tomorrow.isoformat()}")
         board = http.get("/api/daily/uppsala/2026-11-23/board").json()
@@ -145,4 +205,4 @@ def test_bad_days_games_and_moves_are_refused(server: LiveServer) -> None:
         assert response.status_code == status, response.text
         assert response.json()["error"]["code"] == code, response.text
     assert tomorrow_deal.status_code == 200
-    assert board["results"] == []
+    assert board["players"] == 0

@@ -5,6 +5,7 @@ once only; the key never comes back; a bad key or nickname is refused with its c
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import random
 import secrets
@@ -218,8 +219,9 @@ def test_a_database_made_before_ratings_still_opens(sqlite_url: str) -> None:
         )
         assert created["table"]["status"] == "playing"
         moves = [["west-east", 0]] * 10
+        today = datetime.datetime.now(datetime.UTC).date().isoformat()  # always taken
         sent = http.post(
-            "/api/daily/uppsala/2026-11-20", json={"nickname": "Ann", "key": key, "moves": moves}
+            f"/api/daily/uppsala/{today}", json={"nickname": "Ann", "key": key, "moves": moves}
         )
         found = http.get("/api/players/me", headers={"X-Geodeck-Player": key}).json()
     assert sent.status_code == 201, sent.text

@@ -269,6 +269,21 @@ def serve(
     deck_cards: Annotated[
         int, typer.Option(help="The most cards (or countries and questions) a sent deck holds.")
     ] = 1000,
+    daily_grace: Annotated[
+        float,
+        typer.Option(
+            help="Seconds after a day has ended everywhere (24:00 at UTC-12) that its daily "
+            "results are still taken."
+        ),
+    ] = 3600.0,
+    daily_results_burst: Annotated[
+        int,
+        typer.Option(help="Daily results one client address may send at once, per game and day."),
+    ] = 60,
+    daily_results_refill: Annotated[
+        float,
+        typer.Option(help="Seconds until an address that sent them may send one more."),
+    ] = 600.0,
     header_timeout: Annotated[
         float,
         typer.Option(help="Seconds a request's line and headers may take to arrive."),
@@ -361,7 +376,9 @@ def serve(
         fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
     if standin_level not in LEVELS:
         fail(f"--standin-level must be one of {', '.join(LEVELS)}, not {standin_level!r}")
-    check_numbers(grace=grace, bot_delay=bot_delay, linger=linger, pause=pause)
+    check_numbers(
+        grace=grace, bot_delay=bot_delay, linger=linger, pause=pause, daily_grace=daily_grace
+    )
     check_positive(
         miss_burst=miss_burst,
         miss_refill=miss_refill,
@@ -369,6 +386,8 @@ def serve(
         creations_refill=creations_refill,
         deck_bytes=deck_bytes,
         deck_cards=deck_cards,
+        daily_results_burst=daily_results_burst,
+        daily_results_refill=daily_results_refill,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         hello_timeout=hello_timeout,
@@ -429,6 +448,9 @@ def serve(
         creations_refill=creations_refill,
         deck_bytes=deck_bytes,
         deck_cards=deck_cards,
+        daily_grace=daily_grace,
+        daily_results_burst=daily_results_burst,
+        daily_results_refill=daily_results_refill,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         hello_timeout=hello_timeout,

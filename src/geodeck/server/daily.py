@@ -5,6 +5,12 @@ The deal is ``geodeck.practice.daily``'s for the game's shipped deck, the one
 ``geodeck daily GAME`` plays, with the deck hash and the key to recompute it. A result is
 the moves, never a score: the server replays them with ``Solo`` and keeps the score it
 finds, one result per player key, game and day.
+
+A day's results are taken while that day is on somewhere on Earth, by the server's clock
+(``results_window``), and from one client address a bounded number per game and day
+(``Settings.daily_results_burst``). The board is the day's distribution of scores, not a
+ranking: anyone can compute a perfect result from the public deal, so being first or
+fastest would prove nothing, and a player's own score always counts in it.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Annotated, Any
 import orjson
 from fastapi import FastAPI, Request
 from pydantic import Field
-from sqlalchemy import insert, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
@@ -26,6 +32,7 @@ from geodeck.practice.cards import PracticeCard, PracticeError, deck_hash, pract
 from geodeck.practice.daily import CARDS, Deal, Solo, daily_deal
 from geodeck.server import players
 from geodeck.server.bodies import parse
+from geodeck.server.connection import client_address
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter
 from geodeck.server.lobby import Lobby
@@ -35,7 +42,10 @@ from geodeck.server.storage.players import daily_results
 
 FIRST_DAY = datetime.date(2024, 1, 1)
 DAY = re.compile(r"\d{4}-\d\d-\d\d")
-BOARD = 100
+FIRST_START = datetime.timedelta(hours=14)
+"""A day begins first at UTC+14 (Kiribati's Line Islands): 14 hours before it does in UTC."""
+LAST_END = datetime.timedelta(hours=12)
+"""... and ends last at UTC-12: 12 hours after it does in UTC."""
 
 
 class DailyResult(_Strict):
@@ -50,6 +60,37 @@ def _deck(game: str) -> tuple[str, dict[str, PracticeCard], str]:
     data = shipped_deck_file(game)
     cards = data["cards"]
     return str(data.get("title") or game), practice_cards(cards), deck_hash(cards)
+
+
+def utc(now: float) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(now, datetime.UTC)
+
+
+def results_window(day: datetime.date, grace: float) -> tuple[datetime.datetime, datetime.datetime]:
+    """When results of ``day`` are taken: from its start at UTC+14 until ``grace`` seconds
+    after its end at UTC-12 (in UTC: from 10:00 the day before to 12:00 the day after,
+    plus the grace)."""
+    midnight = datetime.datetime.combine(day, datetime.time(), datetime.UTC)
+    end = midnight + datetime.timedelta(days=1) + LAST_END
+    return midnight - FIRST_START, end + datetime.timedelta(seconds=grace)
+
+
+def taken(day: datetime.date, now: float, grace: float) -> bool:
+    """Whether results of ``day`` are taken at ``now``."""
+    opens, closes = results_window(day, grace)
+    return opens <= utc(now) < closes
+
+
+def check_open(day: datetime.date, now: float, grace: float) -> None:
+    """``daily/closed`` unless results of ``day`` are taken at ``now``."""
+    if not taken(day, now, grace):
+        opens, closes = results_window(day, grace)
+        moment = utc(now)
+        raise Refusal(
+            ErrorCode.DAILY_CLOSED,
+            f"results of {day.isoformat()} are taken from {opens:%Y-%m-%d %H:%M} to "
+            f"{closes:%Y-%m-%d %H:%M} UTC; it is {moment:%Y-%m-%d %H:%M} UTC",
+        )
 
 
 def day_of(text: str, today: datetime.date | None = None) -> datetime.date:
@@ -149,50 +190,80 @@ def keep_result(
     return {"score": solo.score, "of": len(solo.deal.cards), "grid": solo.grid()}
 
 
-def board(storage: Storage, game: str, day: datetime.date) -> list[dict[str, Any]]:
-    """The day's results, best first (the earlier of equal scores first)."""
+def scores(storage: Storage, game: str, day: datetime.date) -> list[int]:
+    """How many of the day's results have each score, from 0 to ``CARDS``."""
+    score = daily_results.c.score
     with storage.engine.connect() as conn:
         rows = conn.execute(
-            select(daily_results)
+            select(score, func.count())
             .where(daily_results.c.game == game, daily_results.c.day == day.isoformat())
-            .order_by(daily_results.c.score.desc(), daily_results.c.at)
-            .limit(BOARD)
+            .group_by(score)
         ).all()
-    return [
-        {"nickname": r.nickname, "score": r.score, "grid": r.grid, "moves": orjson.loads(r.moves)}
-        for r in rows
-    ]
+    counts = [0] * (CARDS + 1)
+    for value, count in rows:
+        counts[value] = count
+    return counts
+
+
+def _stamp(moment: datetime.datetime) -> str:
+    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def register(app: FastAPI, lobby: Lobby, _limiter: MissLimiter | None = None) -> None:
-    """Add the endpoints to ``app`` (no table code or token is tried here: no limiter)."""
-    storage = lobby.storage
+    """Add the endpoints to ``app`` (no table code or token is tried here: no limiter of
+    misses; results have a quota per address)."""
+    storage, settings = lobby.storage, lobby.settings
+    sent = MissLimiter(
+        settings.daily_results_burst,
+        settings.daily_results_refill,
+        capacity=settings.miss_addresses,
+    )
     refusals: dict[int | str, dict[str, Any]] = {
         400: {"model": ErrorBody},
         404: {"model": ErrorBody},
         409: {"model": ErrorBody},
     }
 
+    def asked(game: str, date: str) -> tuple[datetime.date, float]:
+        """The day asked for, by the server's clock, and that clock's time now."""
+        now = settings.now()
+        day = day_of(date, utc(now).date())
+        deal_for(game, day)
+        return day, now
+
     @app.get("/api/daily/{game}/{date}", responses=refusals)
     async def daily_deal_of(game: str, date: str) -> dict[str, Any]:
-        return deal_json(game, day_of(date))
+        day, _now = asked(game, date)
+        return deal_json(game, day)
 
-    @app.post("/api/daily/{game}/{date}", status_code=201, responses=refusals)
+    @app.post(
+        "/api/daily/{game}/{date}",
+        status_code=201,
+        responses={**refusals, 429: {"model": ErrorBody}},
+    )
     async def daily_result(game: str, date: str, request: Request) -> dict[str, Any]:
-        day = day_of(date)
-        deal_for(game, day)
+        day, now = asked(game, date)
+        check_open(day, now, settings.daily_grace)
+        quota = f"{client_address(request)} {game} {day.isoformat()}"
+        sent.check(quota, ErrorCode.LIMIT_TOO_MANY_RESULTS)
+        sent.miss(quota)  # every result sent counts, kept or refused
         body = await parse(request, DailyResult)
         return await lobby.run(keep_result, storage, game, day, body)
 
     @app.get("/api/daily/{game}/{date}/board", responses=refusals)
     async def daily_board(game: str, date: str) -> dict[str, Any]:
-        day = day_of(date)
+        day, now = asked(game, date)
         _title, _cards, digest, deal = deal_for(game, day)
-        rows = await lobby.run(board, storage, game, day)
+        counts = await lobby.run(scores, storage, game, day)
+        opens, closes = results_window(day, settings.daily_grace)
         return {
             "game": game,
             "date": day.isoformat(),
             "hash": digest,
             "key": deal.key,
-            "results": rows,
+            "opens": _stamp(opens),
+            "closes": _stamp(closes),
+            "open": taken(day, now, settings.daily_grace),
+            "players": sum(counts),
+            "scores": counts,
         }

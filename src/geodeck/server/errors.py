@@ -65,6 +65,7 @@ class ErrorCode(StrEnum):
     LIMIT_TOO_MANY_REQUESTS = "limit/too_many_requests"
     LIMIT_TOO_MANY_CONNECTIONS = "limit/too_many_connections"
     LIMIT_TOO_MANY_TABLES = "limit/too_many_tables"
+    LIMIT_TOO_MANY_RESULTS = "limit/too_many_results"
     # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_NICKNAME = "player/bad_nickname"
@@ -74,6 +75,7 @@ class ErrorCode(StrEnum):
     DAILY_NOT_OUT = "daily/not_out"
     DAILY_BAD_MOVES = "daily/bad_moves"
     DAILY_ALREADY_PLAYED = "daily/already_played"
+    DAILY_CLOSED = "daily/closed"
     # rematches and seat links (rematch.py, recovery.py)
     REMATCH_NOT_FINISHED = "rematch/not_finished"
     SEAT_MOVED = "seat/moved"
@@ -111,6 +113,7 @@ HTTP_STATUS = {
     ErrorCode.LIMIT_TOO_MANY_REQUESTS: 429,
     ErrorCode.LIMIT_TOO_MANY_CONNECTIONS: 429,
     ErrorCode.LIMIT_TOO_MANY_TABLES: 429,
+    ErrorCode.LIMIT_TOO_MANY_RESULTS: 429,
     ErrorCode.DECK_TOO_LARGE: 413,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
@@ -118,6 +121,7 @@ HTTP_STATUS = {
     ErrorCode.DAILY_UNKNOWN_GAME: 404,
     ErrorCode.DAILY_NOT_OUT: 404,
     ErrorCode.DAILY_ALREADY_PLAYED: 409,
+    ErrorCode.DAILY_CLOSED: 409,
     # rematches and seat links
     ErrorCode.AUTH_BAD_TOKEN: 403,
     ErrorCode.REMATCH_NOT_FINISHED: 409,

@@ -55,6 +55,7 @@ class Limited(Refusal):
         what = {
             TOO_MANY_MISSES: "wrong table codes or seat tokens",
             ErrorCode.LIMIT_TOO_MANY_TABLES: "tables and classes made",
+            ErrorCode.LIMIT_TOO_MANY_RESULTS: "daily results of this game and day",
         }.get(code, "requests")
         said = message or f"too many {what} from this address"
         super().__init__(code, f"{said}; try again in {self.retry_after} s")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,17 @@ class Settings:
     ``/api/classes``, a class's games): this many at once, then one every
     ``creations_refill`` seconds; beyond, ``limit/too_many_tables``. A teacher of a class
     of 30 behind one school address makes a class and its games, a few requests."""
+    daily_grace: float = 3600.0
+    """Seconds after a day has ended everywhere on Earth (24:00 at UTC-12) that its daily
+    results are still taken (``daily.results_window``); then ``daily/closed``."""
+    daily_results_burst: int = 60
+    daily_results_refill: float = 600.0
+    """Daily results one client address may send for one game's day: this many at once,
+    then one every ``daily_results_refill`` seconds; beyond, ``limit/too_many_results``. A
+    class of 30 behind one school address sends 30, one each."""
+    now: Callable[[], float] = time.time
+    """The server's clock, seconds since the epoch: which days' daily results are taken. A
+    test may set a moment of its own."""
     deck_bytes: int = 1_048_576
     deck_cards: int = 1000
     """The largest deck a request may send (its JSON, compact, and its cards, or an

@@ -1,6 +1,7 @@
 // The Daily page (`/?daily=GAME[&date=YYYY-MM-DD][&moves=...]`, docs/daily.md): the
 // day's ten cards placed solo on both lines, once a day; then the result as a grid of
-// emoji to share, with a link that replays it, and the server's board of the day.
+// emoji to share, with a link that replays it, and the day's scores at the server: how
+// many scored each of 0 to 10, and where the player's own score lies among them.
 //
 // The deal comes with the cards' coordinates (the challenge is solo, and the server
 // replays the moves for the board), but a card's coordinates are shown only once it lies
@@ -8,7 +9,7 @@
 
 import { dailyBoard, dailyDeal, dailyResult } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { nameOf, number, t } from "./i18n.js";
 import { dailyPlayed, keepDaily, nickname, player } from "./player.js";
 
 const LINES = ["west-east", "north-south"];
@@ -117,22 +118,25 @@ export function openDaily(root, { game, date, moves, onLobby }) {
   async function send() {
     const kept = dailyPlayed(game, day) || {};
     if (kept.sent) return;
+    let closedDay = false;
     try {
       sent = await dailyResult(game, day, { nickname: nickname() || t("daily.anonymous"), key: player().key, moves: solo.moves() });
     } catch (error) {
-      if (error.code !== "daily/already_played") {
+      // a day whose results are no longer taken (or not yet) is not sent again
+      closedDay = error.code === "daily/closed";
+      if (!closedDay && error.code !== "daily/already_played") {
         toast(t("error.generic", { message: error.message }), "error");
         return;
       }
     }
-    keepDaily(game, day, { moves: solo.moves(), sent: true });
+    keepDaily(game, day, { moves: solo.moves(), sent: true, closed: closedDay });
   }
 
   async function loadBoard() {
     try {
       board = await dailyBoard(game, day);
     } catch {
-      board = { results: [] };
+      board = { scores: [], players: 0 };
     }
     if (!closed) render();
   }
@@ -217,7 +221,6 @@ export function openDaily(root, { game, date, moves, onLobby }) {
       }
       toast(t("daily.copied"));
     };
-    const rows = board ? board.results : null;
     return h(
       "div",
       { class: "daily-result panel", id: "daily-result" },
@@ -234,16 +237,54 @@ export function openDaily(root, { game, date, moves, onLobby }) {
         shared && !dailyPlayed(game, day) ? h("a", { class: "button ghost", href: `/?daily=${game}&date=${day}` }, t("daily.playIt")) : null,
       ),
       h("h3", {}, t("daily.board")),
-      rows === null
-        ? h("p", { class: "muted" }, t("daily.loading"))
-        : rows.length
-          ? h(
-              "ol",
-              { class: "daily-board", id: "daily-board" },
-              rows.map((row) => h("li", {}, h("span", { class: "daily-nick" }, row.nickname), h("strong", {}, `${row.score}/${deal.cards.length}`), h("span", { class: "daily-row-grid" }, row.grid.replace("\n", "")))),
-            )
-          : h("p", { class: "muted", id: "daily-board" }, t("daily.boardEmpty")),
+      board === null ? h("p", { class: "muted" }, t("daily.loading")) : scores(),
       h("p", { class: "muted small daily-verify" }, t("daily.verify", { hash: deal.hash.slice(0, 12) }), h("code", {}, deal.key)),
+    );
+  }
+
+  // Where the score shown lies among the day's: how many did better, as well, and less
+  // (the player's own result, once counted, is not among "as well").
+  function standing(counts) {
+    const mine = solo.score;
+    const kept = shared ? null : dailyPlayed(game, day);
+    if (kept && kept.closed) return h("p", { class: "daily-place", id: "daily-place" }, t("daily.notCounted"));
+    const sum = (list) => list.reduce((a, b) => a + b, 0);
+    const counted = kept && kept.sent && (counts[mine] || 0) > 0 ? 1 : 0;
+    const said = {
+      score: mine,
+      of: deal.cards.length,
+      better: number(sum(counts.slice(mine + 1))),
+      same: number((counts[mine] || 0) - counted),
+      less: number(sum(counts.slice(0, mine))),
+    };
+    return h("p", { class: "daily-place", id: "daily-place" }, t(shared ? "daily.placeReplay" : "daily.place", said));
+  }
+
+  function scores() {
+    const of = deal.cards.length;
+    const counts = Array.from({ length: of + 1 }, (_, i) => (board.scores && board.scores[i]) || 0);
+    const most = Math.max(1, ...counts);
+    const bars = [];
+    for (let score = of; score >= 0; score -= 1) {
+      const count = counts[score];
+      bars.push(
+        h(
+          "li",
+          { class: ["daily-bar", score === solo.score && "mine"], "data-score": score, "aria-label": t("daily.bar", { score, of, n: count }) },
+          h("span", { class: "daily-bar-score" }, `${score}/${of}`),
+          h("span", { class: "daily-bar-track" }, h("span", { class: "daily-bar-fill", style: { width: `${(100 * count) / most}%` } })),
+          h("span", { class: "daily-bar-count" }, number(count)),
+        ),
+      );
+    }
+    const when = (stamp) => String(stamp || "").slice(0, 16).replace("T", " ");
+    return h(
+      "div",
+      { class: "daily-board", id: "daily-board" },
+      h("p", { class: "muted small" }, board.players ? t("daily.players", { n: board.players }) : t("daily.boardEmpty")),
+      h("ol", { class: "daily-bars" }, bars),
+      standing(counts),
+      board.opens ? h("p", { class: "muted small", id: "daily-window" }, t("daily.window", { opens: when(board.opens), closes: when(board.closes) })) : null,
     );
   }
 
