@@ -6,8 +6,10 @@ clients, now and later, and kept in storage."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -180,10 +182,9 @@ def test_the_rematch_request_copies_every_setting_of_the_table(server: LiveServe
     assert hashes == {0: token_hash(created["tokens"]["0"]), 2: token_hash(created["tokens"]["2"])}
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
-def test_storage_keeps_one_rematch_a_table(
-    kind: str, request: pytest.FixtureRequest, tmp_path: Path
-) -> None:
+@contextlib.contextmanager
+def finished_tables(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    """A storage of that kind holding three finished tables, AAAAAA, BBBBBB and CCCCCC."""
     if kind == "sqlite":
         store = Storage(f"sqlite:///{tmp_path / 'store.sqlite3'}")
     else:
@@ -198,6 +199,16 @@ def test_storage_keeps_one_rematch_a_table(
                 code=code, game="uppsala", variant="geo", status="finished", clock=None,
                 head=head, seat_rows=[],
             )  # fmt: skip
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_storage_keeps_one_rematch_a_table(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    with finished_tables(kind, request, tmp_path) as store:
         assert store.rematch_of("AAAAAA") is None
         store.keep_rematch("AAAAAA", "BBBBBB")
         with pytest.raises(Conflict):
@@ -211,8 +222,22 @@ def test_storage_keeps_one_rematch_a_table(
         assert again.rematch is None
         store.delete_table("AAAAAA")
         assert store.rematch_of("AAAAAA") is None
-    finally:
-        store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_rematch_of_a_deleted_table_is_not_kept(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """A rematch kept after its table was deleted (its class ended meanwhile) is refused,
+    and deleting a table tells its rematch, which the class's end then deletes
+    (docs/classroom.md, Several server processes)."""
+    with finished_tables(kind, request, tmp_path) as store:
+        kept = store.keep_rematch("AAAAAA", "BBBBBB")
+        told = store.delete_table("AAAAAA")
+        late = store.keep_rematch("AAAAAA", "CCCCCC")
+        assert store.rematch_of("AAAAAA") is None
+        assert (kept, told, late) == (True, "BBBBBB", False)
+        assert store.delete_table("CCCCCC") is None
 
 
 def test_a_rematch_keeps_the_chat_the_language_and_the_player_keys(sqlite_url: str) -> None:

@@ -184,3 +184,26 @@ def state_of(storage: Storage, game: str) -> dict[str, Any]:
     with storage.engine.connect() as conn:
         ratings, _version, _seen = _read(conn, game)
     return ratings.to_json()
+
+
+def forget_answerers(storage: Storage, game: str, names: Iterable[str]) -> int:
+    """Take the answerers called ``names`` out of ``game``'s card ratings (the ratings of
+    the cards stay as they are): the pupils of a class that ended. How many were taken."""
+    gone = set(names)
+    for _ in range(TRIES):
+        with storage.engine.begin() as conn:
+            ratings, version, _seen = _read(conn, game)
+            found = gone & ratings.players.keys()
+            if version is None or not found:
+                return 0
+            for name in found:
+                del ratings.players[name]
+            done = conn.execute(
+                update(card_ratings)
+                .where(card_ratings.c.game == game, card_ratings.c.version == version)
+                .values(state=orjson.dumps(ratings.to_json()).decode(), version=version + 1)
+            )
+            if done.rowcount == 1:
+                return len(found)
+        time.sleep(0.01)
+    raise RuntimeError(f"the card ratings of {game} kept changing under the change")

@@ -123,14 +123,18 @@ async def _new_table(lobby: Lobby, room: Room, base: str) -> str:
     created = await lobby.create(request, base, hashes=hashes)
     again = created.table.code
     try:
-        await lobby.run(lobby.storage.keep_rematch, room.code, again)
+        kept = await lobby.run(lobby.storage.keep_rematch, room.code, again)
     except Conflict:
         # another process made one first: that one is the rematch
         await lobby.drop(again)
-        kept = await lobby.run(lobby.storage.rematch_of, room.code)
-        if kept is None:
+        first = await lobby.run(lobby.storage.rematch_of, room.code)
+        if first is None:
             raise Refusal(ErrorCode.SERVER_STORAGE, "the rematch could not be stored") from None
-        return kept
+        return first
+    if not kept:
+        # the table was deleted meanwhile (its class ended): so is its rematch
+        await lobby.drop(again)
+        raise Refusal(ErrorCode.TABLE_NOT_FOUND, f"no table {room.code!r}")
     await lobby.run(players.carry_over, lobby.storage, room.code, again)
     return again
 

@@ -100,8 +100,9 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
     @app.get("/api/classes/{code}/me", responses=refusals)
     async def me(code: str, request: Request) -> dict[str, Any]:
         with guard(request, token=True):
-            found, pupil = await room.pupil(code, _token(request))
-            return await room.me(found, pupil)
+            token = _token(request) or ""
+            found, pupil = await room.pupil(code, token)
+            return await room.me(found, pupil, token)
 
     @app.post("/api/classes/{code}/answers", responses=refusals)
     async def answers(code: str, request: Request) -> dict[str, Any]:

@@ -124,14 +124,9 @@ def set_assignment(engine: Engine, code: str, assignment: dict[str, Any] | None)
         )
 
 
-def give_seats(
-    engine: Engine,
-    code: str,
-    table_code: str,
-    seat_pupils: dict[int, int],
-    seat_tokens: dict[int, str],
-) -> None:
-    """Record a class table and hand each of its pupils their seat."""
+def give_seats(engine: Engine, code: str, table_code: str, seat_pupils: dict[int, int]) -> None:
+    """Record a class table and hand each of its pupils their seat (the table and seat
+    only: the pupil's own token opens it)."""
     with engine.begin() as conn:
         conn.execute(
             insert(class_tables).values(
@@ -141,11 +136,10 @@ def give_seats(
             )
         )
         for seat, pupil in seat_pupils.items():
-            seat_info = {"table": table_code, "seat": seat, "token": seat_tokens[seat]}
             conn.execute(
                 update(pupils)
                 .where(pupils.c.code == code, pupils.c.pupil == pupil)
-                .values(seat=dumps(seat_info))
+                .values(seat=dumps({"table": table_code, "seat": seat}))
             )
 
 

@@ -8,13 +8,14 @@ header; which one a request needs is said by each method.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 from typing import Any
 
 from geodeck.catalogue import catalogue
 from geodeck.names import BadName, clean_name, same_name
-from geodeck.server import creation
+from geodeck.server import cards, creation
 from geodeck.server.classroom import rows
 from geodeck.server.classroom.models import (
     MAX_PUPILS,
@@ -158,13 +159,11 @@ class Classroom:
             seats = [SeatSpec(name=p.name) for p in sitting]
             seats += [SeatSpec(bot=body.bot) for _ in range(max(size, low) - count)]
             request = CreateTable(
-                game=found.game,
-                variant=body.variant,
-                seats=seats,
-                claim=list(range(count)),
-                deck=found.deck,
+                game=found.game, variant=body.variant, seats=seats, claim=[], deck=found.deck
             )
-            created = await self.lobby.create(request, base)
+            # each pupil's seat is claimed with the pupil's own token (its hash)
+            hashes = {seat: p.token_hash for seat, p in enumerate(sitting)}
+            created = await self.lobby.create(request, base, hashes=hashes)
             table = created.table.code
             await self.lobby.run(
                 rows.give_seats,
@@ -172,7 +171,6 @@ class Classroom:
                 found.code,
                 table,
                 {seat: p.pupil for seat, p in enumerate(sitting)},
-                {int(seat): token for seat, token in created.tokens.items()},
             )
             made.append(table)
         assignment = {"kind": "games", "game": found.game, "tables": made}
@@ -191,13 +189,27 @@ class Classroom:
         }
 
     async def end(self, found: ClassRow) -> dict[str, Any]:
-        """Delete the class, its pupils and answers, and its tables with their records
-        (they hold the pupils' names)."""
+        """Delete the class, its pupils and answers, its tables and their rematches with
+        their records (they hold the pupils' names), and the pupils' names in the card
+        ratings."""
         pupils = await self.lobby.run(rows.load_pupils, self.engine, found.code)
         tables = await self.lobby.run(rows.delete_class, self.engine, found.code)
-        for table in tables:
-            await self.tables.drop(table)
-        return {"ended": found.code, "pupils": len(pupils), "tables": len(tables)}
+        rematches = await self.tables.drop_all(tables)
+        # the rating of a table of the class under way puts its names in before they go
+        await asyncio.gather(*list(self.lobby.rater.tasks), return_exceptions=True)
+        names = [p.name for p in pupils]
+        try:
+            await self.lobby.run(cards.forget_answerers, self.lobby.storage, found.game, names)
+        except Exception:
+            log.exception(
+                "class %s: its pupils stay in the card ratings of %s", found.code, found.game
+            )
+        return {
+            "ended": found.code,
+            "pupils": len(pupils),
+            "tables": len(tables),
+            "rematches": rematches,
+        }
 
     # -- the pupils ----------------------------------------------------------------------
 
@@ -242,14 +254,16 @@ class Classroom:
             )
         return {"stored": len(items)}
 
-    async def me(self, found: ClassRow, pupil: PupilRow) -> dict[str, Any]:
+    async def me(self, found: ClassRow, pupil: PupilRow, token: str) -> dict[str, Any]:
+        """The pupil's own page; ``token`` is theirs, and opens their seat at a table."""
         answers = await self.lobby.run(rows.load_answers, self.engine, found.code, pupil.pupil)
         tables = await self.lobby.run(rows.load_tables, self.engine, found.code)
         mine = {t: s for t, s in tables.items() if pupil.pupil in s.values()}
         figures = game_figures(mine, await self.tables.finished(mine))
         assignment = found.assignment
         if assignment is not None and assignment.get("kind") == "games":
-            assignment = {"kind": "games", "game": assignment["game"], "seat": pupil.seat}
+            seat = None if pupil.seat is None else {**pupil.seat, "token": token}
+            assignment = {"kind": "games", "game": assignment["game"], "seat": seat}
         return {
             "class": self._about(found),
             "pupil": {"pupil": pupil.pupil, "name": pupil.name},

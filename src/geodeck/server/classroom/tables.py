@@ -32,9 +32,10 @@ class ClassTables:
         self.engine = lobby.storage.engine
         self.stats: dict[str, dict[str, Any]] = {}
 
-    async def drop(self, code: str) -> None:
+    async def drop(self, code: str) -> str | None:
         """Delete the table with its record and close it: here if this process holds it,
-        else at its home process, which lets it go at its next renewal."""
+        else at its home process, which lets it go at its next renewal. The code of its
+        rematch, if it has one (not deleted here)."""
         lobby = self.lobby
         room = lobby.rooms.get(code)
         if room is not None:
@@ -44,9 +45,21 @@ class ClassTables:
                 await room.close()
             await lobby.fanout.released(code)
         self.stats.pop(code, None)
-        await lobby.run(lobby.storage.delete_table, code)
+        again = await lobby.run(lobby.storage.delete_table, code)
         if room is None:
             await lobby.fanout.dropped(code)
+        return again
+
+    async def drop_all(self, codes: list[str]) -> int:
+        """Drop the tables, their rematches, the rematches of those and so on (each names
+        the same players); how many rematches were dropped."""
+        waiting, seen = list(codes), set(codes)
+        while waiting:
+            again = await self.drop(waiting.pop())
+            if again is not None and again not in seen:
+                seen.add(again)
+                waiting.append(again)
+        return len(seen) - len(set(codes))
 
     async def finished(self, tables: dict[str, dict[int, int]]) -> dict[str, dict[str, Any]]:
         """The statistics of the class's tables that have ended: from the room where this

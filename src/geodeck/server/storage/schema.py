@@ -118,7 +118,7 @@ pupils = _keyed_by_code(
     Column("seat", Text, nullable=True),
 )
 """A class's pupils: first name, the hash of the pupil's token and, while the class plays,
-the pupil's seat (table code, seat and seat token, JSON) that only the pupil is given."""
+the pupil's seat (table code and seat, JSON), claimed with the pupil's token hash."""
 
 class_answers = Table(
     "geodeck_class_answers",

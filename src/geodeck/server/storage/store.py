@@ -35,8 +35,9 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from geodeck.server.storage import decks, practice
+from geodeck.server.storage import decks, practice, upgrade
 from geodeck.server.storage.batches import Batches
+from geodeck.server.storage.players import rated, seat_players
 from geodeck.server.storage.schema import (
     Append,
     Conflict,
@@ -92,6 +93,10 @@ _MOVE_ON = (
 )
 
 
+class _Gone(Exception):
+    """The table is no longer stored: what was written for it is undone."""
+
+
 class Storage:
     """The tables of one database. ``schema`` puts the tables in a PostgreSQL schema."""
 
@@ -115,7 +120,8 @@ class Storage:
         self._batches = Batches(engine, schema)
 
     def create_schema(self) -> None:
-        """Create the tables that do not exist yet (and the schema, if one is named)."""
+        """Create the tables that do not exist yet (and the schema, if one is named), and
+        upgrade what an earlier geodeck stored (``upgrade.py``)."""
         with self.engine.begin() as conn:
             if self.kind == "postgresql":
                 # Processes starting together create it one after the other.
@@ -123,6 +129,7 @@ class Storage:
             if self.schema is not None:
                 conn.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
             metadata.create_all(conn)
+            upgrade.hide_pupil_seat_tokens(conn)
 
     def drop_schema(self) -> None:
         """Drop the named schema with everything in it, or the tables without one."""
@@ -331,28 +338,36 @@ class Storage:
             update(tables).where(_of(tables, code)).values(status=status, updated=time.time())
         )
 
-    def delete_table(self, code: str) -> None:
-        with self._tx() as conn:
-            decks.forget(conn, code)
-            for table in (
-                actions,
-                seats,
-                table_secrets,
-                timings,
-                timeouts,
-                rematches,
-                openness,
-                tables,
-            ):
-                conn.execute(delete(table).where(_of(table, code)))
+    def delete_table(self, code: str) -> str | None:
+        """Delete the table with everything kept of it (its rating row and player keys
+        too); the code of its rematch, if it had one (that table is not deleted).
 
-    def keep_rematch(self, code: str, rematch: str) -> None:
-        """The code of the table that plays table ``code`` again; ``Conflict`` if it has
-        one already."""
+        The table's row goes first: a rematch being kept meanwhile (``keep_rematch``)
+        either finds the table gone or is seen here."""
+        with self._tx() as conn:
+            conn.execute(delete(tables).where(_of(tables, code)))
+            decks.forget(conn, code)
+            again = conn.execute(select(rematches.c.rematch).where(_of(rematches, code))).first()
+            for table in (actions, seats, table_secrets, timings, timeouts, rematches, openness):
+                conn.execute(delete(table).where(_of(table, code)))
+            for table in (rated, seat_players):
+                conn.execute(delete(table).where(table.c.code == code))
+        return None if again is None else str(again.rematch)
+
+    def keep_rematch(self, code: str, rematch: str) -> bool:
+        """The code of the table that plays table ``code`` again: ``False`` (nothing kept)
+        if table ``code`` is no longer stored, ``Conflict`` if it has a rematch already."""
         try:
-            self._write(insert(rematches).values(code=code, rematch=rematch))
+            with self._tx() as conn:
+                conn.execute(insert(rematches).values(code=code, rematch=rematch))
+                held = select(tables.c.code).where(_of(tables, code)).with_for_update()
+                if conn.execute(held).first() is None:
+                    raise _Gone(code)
+        except _Gone:
+            return False
         except IntegrityError as err:
             raise Conflict(f"table {code} has a rematch") from err
+        return True
 
     def rematch_of(self, code: str) -> str | None:
         """The code of the table that plays table ``code`` again, if there is one."""

@@ -1,0 +1,39 @@
+"""What a database made by an earlier geodeck is given when the server starts, beside the
+tables it lacked (``Storage.create_schema``)."""
+
+from __future__ import annotations
+
+import orjson
+from sqlalchemy import Connection, select, update
+
+from geodeck.server.storage.schema import dumps, pupils, seats
+from geodeck.server.tokens import token_hash
+
+
+def hide_pupil_seat_tokens(conn: Connection) -> int:
+    """A pupil's seat was once kept with its seat token in plain text (docs/classroom.md):
+    every seat that token opens (at the class table and its rematches) is given the
+    pupil's own token hash instead, and the token is taken out. How many were moved."""
+    kept = conn.execute(
+        select(pupils.c.code, pupils.c.pupil, pupils.c.token_hash, pupils.c.seat).where(
+            pupils.c.seat.like('%"token"%')
+        )
+    ).all()
+    moved = 0
+    for row in kept:
+        seat = orjson.loads(row.seat)
+        token = seat.pop("token", None)
+        if not isinstance(token, str):
+            continue
+        conn.execute(
+            update(seats)
+            .where(seats.c.token_hash == token_hash(token))
+            .values(token_hash=row.token_hash)
+        )
+        conn.execute(
+            update(pupils)
+            .where(pupils.c.code == row.code, pupils.c.pupil == row.pupil)
+            .values(seat=dumps(seat))
+        )
+        moved += 1
+    return moved
