@@ -121,10 +121,14 @@ class LiveServer:
     def http(self, source: str | None = None) -> httpx.Client:
         """An HTTP client; with ``source`` (a loopback address such as ``127.0.0.7``), its
         connections come from that address."""
-        transport = httpx.HTTPTransport(local_address=source) if source else None
-        return httpx.Client(
-            base_url=self.url, timeout=TIMEOUT, limits=KEEP_ALIVE, transport=transport
-        )
+        return http_client(self.url, source)
+
+
+def http_client(url: str, source: str | None = None) -> httpx.Client:
+    """An HTTP client of the server at ``url``; with ``source`` (a loopback address such
+    as ``127.0.0.7``), its connections come from that address."""
+    transport = httpx.HTTPTransport(local_address=source) if source else None
+    return httpx.Client(base_url=url, timeout=TIMEOUT, limits=KEEP_ALIVE, transport=transport)
 
 
 @contextlib.contextmanager
@@ -138,18 +142,20 @@ def running(settings: Settings, **options: Any) -> Iterator[LiveServer]:
 
 @contextlib.contextmanager
 def serve_process(
-    database: Path, log: Path, *options: str, module: str = "geodeck"
+    database: Path | str, log: Path, *options: str, module: str = "geodeck"
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``geodeck serve OPTIONS...`` in a process of its own on a free loopback port, with
-    the SQLite file ``database`` and its output appended to ``log``; yields the process
-    and the base URL once ``/api/health`` answers. Stopped afterwards unless it has exited.
-    ``module`` is what ``python -m`` runs (``tests.browser.short_serve`` deals short games)."""
+    the SQLite file ``database`` (or the database of a URL) and its output appended to
+    ``log``; yields the process and the base URL once ``/api/health`` answers. Stopped
+    afterwards unless it has exited. ``module`` is what ``python -m`` runs
+    (``tests.browser.short_serve`` deals short games)."""
     port = free_port()
+    database_url = database if isinstance(database, str) else f"sqlite:///{database}"
     command = [
         sys.executable, "-m", module, "serve",
         "--host", "127.0.0.1",
         "--port", str(port),
-        "--database-url", f"sqlite:///{database}",
+        "--database-url", database_url,
         *options,
         "--log-level", "warning",
     ]  # fmt: skip
