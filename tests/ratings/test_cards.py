@@ -8,6 +8,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from geodeck.ratings import CardRatings, Rating, on_printed_scale, prior
+from geodeck.ratings.cards import PRACTICE_SHIFT
 from geodeck.ratings.placements import placements
 
 
@@ -94,6 +95,27 @@ def test_beating_a_strong_player_counts_more() -> None:
     for r in (weak, strong):
         r.answer("Ann", "x", right=False)
     assert strong.difficulty("x") > weak.difficulty("x") > 2.0
+
+
+def test_an_answer_with_a_bound_moves_the_card_no_further() -> None:
+    """A server's practice answer moves its card by at most ``PRACTICE_SHIFT``, also
+    where the duel alone would move it further (a surprising answer about an uncertain
+    card against a sure answerer)."""
+    free, bound = CardRatings(), CardRatings()
+    for r in (free, bound):
+        r.players["practice"] = Rating(80.0, 0.5)
+        r.cards["x"] = Rating(25.0, 8.0)
+    free.answer("practice", "x", right=False)
+    bound.answer("practice", "x", right=False, most=PRACTICE_SHIFT)
+    assert free.rating("x").mu - 25.0 > 2 * PRACTICE_SHIFT
+    assert bound.rating("x").mu == pytest.approx(25.0 + PRACTICE_SHIFT)
+    assert bound.rating("x").sigma == free.rating("x").sigma
+    assert bound.players == free.players
+    gentle = CardRatings()
+    gentle.answer("practice", "x", right=True, most=PRACTICE_SHIFT)
+    unbound = CardRatings()
+    unbound.answer("practice", "x", right=True)
+    assert gentle.to_json() == unbound.to_json()  # within the bound: the duel as it is
 
 
 def test_practice_memories_count_every_answer() -> None:

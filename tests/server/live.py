@@ -121,10 +121,14 @@ class LiveServer:
     def http(self, source: str | None = None) -> httpx.Client:
         """An HTTP client; with ``source`` (a loopback address such as ``127.0.0.7``), its
         connections come from that address."""
-        transport = httpx.HTTPTransport(local_address=source) if source else None
-        return httpx.Client(
-            base_url=self.url, timeout=TIMEOUT, limits=KEEP_ALIVE, transport=transport
-        )
+        return http_client(self.url, source)
+
+
+def http_client(url: str, source: str | None = None) -> httpx.Client:
+    """An HTTP client of the server at ``url``; with ``source`` (a loopback address such
+    as ``127.0.0.7``), its connections come from that address."""
+    transport = httpx.HTTPTransport(local_address=source) if source else None
+    return httpx.Client(base_url=url, timeout=TIMEOUT, limits=KEEP_ALIVE, transport=transport)
 
 
 @contextlib.contextmanager

@@ -37,6 +37,24 @@ class Clock:
 # -- the limiter on its own -------------------------------------------------------------------
 
 
+def test_a_cost_of_many_at_once() -> None:
+    """A post of several practice answers spends one token each; a cost over the burst
+    asks for the whole burst."""
+    clock = Clock()
+    limiter = MissLimiter(10, 2.0, clock=clock)
+    limiter.check("a", cost=10)
+    limiter.miss("a", 7)
+    limiter.check("a", cost=3)
+    with pytest.raises(Limited) as refused:
+        limiter.check("a", ErrorCode.LIMIT_TOO_MANY_ANSWERS, cost=5, source="this player key")
+    assert refused.value.retry_after == 4
+    assert refused.value.code == ErrorCode.LIMIT_TOO_MANY_ANSWERS
+    assert "practice answers from this player key" in refused.value.message
+    assert limiter.retry_after("a", 50) == pytest.approx(14.0)
+    limiter.miss("a", 0)
+    assert limiter.retry_after("a", 3) is None
+
+
 def test_a_burst_of_misses_then_one_every_refill() -> None:
     clock = Clock()
     limiter = MissLimiter(3, 6.0, clock=clock)

@@ -6,22 +6,31 @@ refused with a documented code, never a 5xx."""
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, insert, inspect
+from sqlalchemy import create_engine, insert, inspect, select
 
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import deck_hash, practice_cards
 from geodeck.server.practice_api import MAX_ANSWERS
-from geodeck.server.storage import Storage
-from geodeck.server.storage.schema import metadata, practice_answers, tables
+from geodeck.server.storage import Storage, practice
+from geodeck.server.storage.practice import Sender, Weights
+from geodeck.server.storage.schema import metadata, practice_answers, practice_counts, tables
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, running
 from tests.server.protocol_doc import documented_codes
 from tests.support import sample_cards
+
+KEY = secrets.token_hex(16)
+"""The player key of the tests' answers."""
+
+
+def sender(key: str = KEY, address: str = "127.0.0.1") -> Sender:
+    return Sender(key, f"@{address}")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -81,9 +90,9 @@ def test_the_cards_of_a_server_deck(decked: LiveServer) -> None:
         shipped_only = next(
             i for i in shipped_deck_file("uppsala")["cards"] if i not in sample_cards()
         )
+        answers = [{"card": shipped_only, "right": True}]
         refused = http.post(
-            "/api/practice/answers",
-            json={"game": "uppsala", "answers": [{"card": shipped_only, "right": True}]},
+            "/api/practice/answers", json={"game": "uppsala", "key": KEY, "answers": answers}
         )
         assert refused.status_code == 400
         assert refused.json()["error"]["code"] == "practice/unknown_card"
@@ -109,11 +118,13 @@ def test_answers_are_stored_in_order(server: LiveServer) -> None:
         for start in (0, 5, 10):
             batch = sent[start : start + 5]
             response = http.post(
-                "/api/practice/answers", json={"game": "buxtehude", "answers": batch}
+                "/api/practice/answers", json={"game": "buxtehude", "key": KEY, "answers": batch}
             )
             assert response.status_code == 200, response.text
             assert response.json() == {"game": "buxtehude", "stored": len(batch)}
-        empty = http.post("/api/practice/answers", json={"game": "buxtehude", "answers": []})
+        empty = http.post(
+            "/api/practice/answers", json={"game": "buxtehude", "key": KEY, "answers": []}
+        )
         assert empty.json()["stored"] == 0
     stored = server.app.state.lobby.storage.practice_answers("buxtehude")
     assert [(r.card, r.right) for r in stored] == [(a["card"], a["right"]) for a in sent]
@@ -132,7 +143,7 @@ def bad_bodies() -> dict[str, tuple[Any, str]]:
     deep: Any = one
     for _ in range(40):
         deep = [deep]
-    return {
+    bodies: dict[str, tuple[Any, str]] = {
         "not json": (b"{nope", "request/malformed"),
         "an array": ([1, 2], "request/malformed"),
         "a number": (b"12", "request/malformed"),
@@ -176,7 +187,18 @@ def bad_bodies() -> dict[str, tuple[Any, str]]:
         ),
         "nested deep": ({"game": "uppsala", "answers": deep}, "request/malformed"),
         "lone surrogate": (b'{"game": "\\ud800", "answers": []}', "request/malformed"),
+        "key a number": ({"game": "uppsala", "key": 12, "answers": one}, "request/malformed"),
+        "key too short": ({"game": "uppsala", "key": "ab" * 15, "answers": one}, "player/bad_key"),
+        "key with a space": (
+            {"game": "uppsala", "key": KEY[:-1] + " ", "answers": one},
+            "player/bad_key",
+        ),
     }
+    keyed = {
+        name: ({"key": KEY, **body} if isinstance(body, dict) else body, code)
+        for name, (body, code) in bodies.items()
+    }
+    return {**keyed, "no key": ({"game": "uppsala", "answers": one}, "request/malformed")}
 
 
 def test_bad_answers_are_refused_with_documented_codes(server: LiveServer) -> None:
@@ -217,9 +239,11 @@ def test_bad_games_for_the_cards_are_refused(server: LiveServer) -> None:
 
 
 def test_practice_answers_round_trip(storage: Storage) -> None:
-    storage.add_practice_answers("uppsala", [("berlin", True), ("oslo", False)])
-    storage.add_practice_answers("world", [("lima", False)])
-    storage.add_practice_answers("uppsala", [("berlin", False)])
+    ann, ben = sender("a" * 64), sender("b" * 64)
+    assert storage.add_practice_answers("uppsala", [("berlin", True), ("oslo", False)], ann) == 2
+    assert storage.add_practice_answers("world", [("lima", False)], ann) == 1
+    assert storage.add_practice_answers("uppsala", [("berlin", False)], ann) == 0  # a second
+    assert storage.add_practice_answers("uppsala", [("berlin", False)], ben) == 1
     rows = storage.practice_answers("uppsala")
     assert [(r.card, r.right) for r in rows] == [
         ("berlin", True),
@@ -230,10 +254,30 @@ def test_practice_answers_round_trip(storage: Storage) -> None:
     assert rows[0].at <= rows[2].at
 
 
+def test_an_addresses_answers_about_a_card_count_again_the_next_day(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Weights.per_address`` answers of one address about a card a UTC day; the next
+    day it may send as many again, and the counts of the day before are deleted."""
+    day = 1_800_000_000.0  # 2027-01-15 08:00 UTC
+    monkeypatch.setattr(practice, "now", lambda: day)
+    weights = Weights(per_key=1, per_address=3)
+    school = [sender(f"{n:064x}", "school") for n in range(8)]
+    stored = [storage.add_practice_answers("italia", [("roma", True)], s, weights) for s in school]
+    assert stored == [1, 1, 1, 0, 0, 0, 0, 0]
+    assert storage.add_practice_answers("italia", [("milano", True)], school[4], weights) == 1
+    day += 86_400.0
+    stored = [storage.add_practice_answers("italia", [("roma", True)], s, weights) for s in school]
+    assert stored == [0, 0, 0, 1, 1, 1, 0, 0]  # each key once, ever
+    with storage.engine.connect() as conn:
+        periods = conn.execute(select(practice_counts.c.period).distinct()).scalars().all()
+    assert sorted(periods) == ["", "2027-01-16"]
+
+
 def test_a_database_from_before_practice_answers_still_opens(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     old = create_engine(url)
-    older = [t for t in metadata.sorted_tables if t is not practice_answers]
+    older = [t for t in metadata.sorted_tables if t not in (practice_answers, practice_counts)]
     metadata.create_all(old, tables=older)
     with old.begin() as conn:
         conn.execute(
@@ -256,7 +300,7 @@ def test_a_database_from_before_practice_answers_still_opens(tmp_path: Path) -> 
     try:
         store.create_schema()
         assert store.has_table("ABCDEF")
-        store.add_practice_answers("uppsala", [("berlin", True)])
+        assert store.add_practice_answers("uppsala", [("berlin", True)], sender()) == 1
         assert [(r.card, r.right) for r in store.practice_answers("uppsala")] == [("berlin", True)]
     finally:
         store.close()
@@ -268,8 +312,9 @@ def test_an_old_postgresql_schema_gets_the_table(postgres: str, pg_schema: str) 
         store.create_schema()
         with store.engine.begin() as conn:
             practice_answers.drop(conn)
+            practice_counts.drop(conn)
         store.create_schema()
-        store.add_practice_answers("italia", [("roma", False)])
+        assert store.add_practice_answers("italia", [("roma", False)], sender()) == 1
         assert [(r.card, r.right) for r in store.practice_answers("italia")] == [("roma", False)]
     finally:
         store.close()
@@ -280,7 +325,11 @@ JUNK: list[Any] = [None, True, 0, -1, 2**70, 1.5, "", "x", "uppsala", [], {}, [N
 
 def mutated(rng: random.Random, card: str) -> Any:
     """A body near a valid one: a field dropped, added, or given a value of another kind."""
-    body: dict[str, Any] = {"game": "uppsala", "answers": [{"card": card, "right": True}]}
+    body: dict[str, Any] = {
+        "game": "uppsala",
+        "key": secrets.token_hex(16),
+        "answers": [{"card": card, "right": True}],
+    }
     answer = body["answers"][0]
     for _ in range(rng.randint(1, 3)):
         where = rng.choice([body, answer])
@@ -288,19 +337,23 @@ def mutated(rng: random.Random, card: str) -> Any:
         if move == 0 and where:
             where.pop(rng.choice(sorted(where)))
         elif move == 1:
-            where[rng.choice(["game", "answers", "card", "right", "extra"])] = rng.choice(JUNK)
+            field = rng.choice(["game", "key", "answers", "card", "right", "extra"])
+            where[field] = rng.choice(JUNK)
         else:
             body["answers"] = [answer] * rng.choice([0, 1, 2, MAX_ANSWERS, MAX_ANSWERS + 1])
     return body if rng.random() < 0.9 else rng.choice(JUNK)
 
 
 def test_posting_answers_too_fast_is_refused_for_a_while(sqlite_url: str) -> None:
-    body = {"game": "uppsala", "answers": [{"card": a_card(), "right": True}]}
-    settings = fast_settings(sqlite_url, answer_posts_burst=3, answer_posts_refill=1.5)
+    def body() -> dict[str, Any]:
+        answers = [{"card": a_card(), "right": True}]
+        return {"game": "uppsala", "key": secrets.token_hex(16), "answers": answers}
+
+    settings = fast_settings(sqlite_url, answers_burst=3, answers_refill=1.5)
     with running(settings) as live, live.http() as http:
         for _ in range(3):
-            assert http.post("/api/practice/answers", json=body).status_code == 200
-        refused = http.post("/api/practice/answers", json=body)
+            assert http.post("/api/practice/answers", json=body()).status_code == 200
+        refused = http.post("/api/practice/answers", json=body())
         assert refused.status_code == 429
         error = refused.json()["error"]
         assert error["code"] == "limit/too_many_requests"
@@ -317,7 +370,7 @@ def test_mutated_bodies_never_fail_the_server(sqlite_url: str) -> None:
     card = a_card()
     documented = documented_codes()
     seen = set()
-    settings = fast_settings(sqlite_url, answer_posts_burst=1000)
+    settings = fast_settings(sqlite_url, answers_burst=100_000)
     with running(settings) as server, server.http() as http:
         for _ in range(300):
             body = mutated(rng, card)

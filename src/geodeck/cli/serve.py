@@ -8,7 +8,7 @@ import logging
 import math
 import socket
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 from urllib.parse import urlsplit
 
 import typer
@@ -23,6 +23,17 @@ GC_THRESHOLDS = (20_000, 10, 10)
 action die before they are promoted, so full collections, which stop every table for a
 time that grows with their number (300 to 600 ms at 500 tables), come only when the
 tables' own state has grown by a quarter (see benchmarks/server_load.py --untuned-gc)."""
+
+
+class PracticeLimits(TypedDict):
+    """The options that bound practice answers (``Settings.answers_burst`` and on)."""
+
+    answers_burst: int
+    answers_refill: float
+    key_answers_burst: int
+    key_answers_refill: float
+    card_answers_per_key: int
+    card_answers_per_address: int
 
 
 def tune_gc() -> None:
@@ -263,6 +274,30 @@ def serve(
         float,
         typer.Option(help="Seconds until an address that used them up may create one more."),
     ] = 6.0,
+    answers_burst: Annotated[
+        int,
+        typer.Option(help="Practice answers one client address may send at once."),
+    ] = 600,
+    answers_refill: Annotated[
+        float,
+        typer.Option(help="Seconds until an address that sent them may send one more."),
+    ] = 0.05,
+    key_answers_burst: Annotated[
+        int,
+        typer.Option(help="Practice answers one player key may send at once."),
+    ] = 200,
+    key_answers_refill: Annotated[
+        float,
+        typer.Option(help="Seconds until a key that sent them may send one more."),
+    ] = 1.0,
+    card_answers_per_key: Annotated[
+        int,
+        typer.Option(help="Practice answers about one card stored for one player key, ever."),
+    ] = 1,
+    card_answers_per_address: Annotated[
+        int,
+        typer.Option(help="Practice answers about one card stored for one address a day."),
+    ] = 10,
     deck_bytes: Annotated[
         int, typer.Option(help="The largest deck a request may send, in bytes of JSON.")
     ] = 1_048_576,
@@ -379,11 +414,20 @@ def serve(
     check_numbers(
         grace=grace, bot_delay=bot_delay, linger=linger, pause=pause, daily_grace=daily_grace
     )
+    practice = PracticeLimits(
+        answers_burst=answers_burst,
+        answers_refill=answers_refill,
+        key_answers_burst=key_answers_burst,
+        key_answers_refill=key_answers_refill,
+        card_answers_per_key=card_answers_per_key,
+        card_answers_per_address=card_answers_per_address,
+    )
     check_positive(
         miss_burst=miss_burst,
         miss_refill=miss_refill,
         creations_burst=creations_burst,
         creations_refill=creations_refill,
+        **practice,
         deck_bytes=deck_bytes,
         deck_cards=deck_cards,
         daily_results_burst=daily_results_burst,
@@ -446,6 +490,7 @@ def serve(
         miss_refill=miss_refill,
         creations_burst=creations_burst,
         creations_refill=creations_refill,
+        **practice,
         deck_bytes=deck_bytes,
         deck_cards=deck_cards,
         daily_grace=daily_grace,

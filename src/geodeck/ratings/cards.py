@@ -29,6 +29,10 @@ from geodeck.ratings.players import MODEL, Rating
 PRIOR_SIGMA = 4.0
 STEP = 5.0
 """How far apart in ``mu`` two printed difficulties are."""
+PRACTICE_SHIFT = STEP / 2
+"""The most one practice answer sent to a server moves a card's ``mu``: half a step of
+the printed scale (``geodeck.server.cards``; the model alone moves a card by at most
+about 2.25 in one answer while its ``sigma`` is 4)."""
 
 
 def prior(card: Mapping[str, Any] | None) -> Rating:
@@ -57,15 +61,25 @@ class CardRatings:
         answers are taken one at a time, by one thread."""
 
     def answer(
-        self, player: str, card: str, right: bool, data: Mapping[str, Any] | None = None
+        self,
+        player: str,
+        card: str,
+        right: bool,
+        data: Mapping[str, Any] | None = None,
+        *,
+        most: float | None = None,
     ) -> None:
         """One answer: ``player`` placed ``card`` right or wrong. ``data``: the card's
-        data, for its prior if the card is new here."""
+        data, for its prior if the card is new here. ``most``: the card's ``mu`` moves by
+        no more than this."""
         mine = self.players.get(player, Rating())
         theirs = self.cards.get(card) or prior(data)
         rated = MODEL.rate(self._duel(mine, theirs), ranks=[0.0, 1.0] if right else [1.0, 0.0])
         self.players[player] = Rating(rated[0][0].mu, rated[0][0].sigma)
-        self.cards[card] = Rating(rated[1][0].mu, rated[1][0].sigma)
+        mu = rated[1][0].mu
+        if most is not None:
+            mu = min(theirs.mu + most, max(theirs.mu - most, mu))
+        self.cards[card] = Rating(mu, rated[1][0].sigma)
         count = self.counts.setdefault(card, [0, 0])
         count[0 if right else 1] += 1
 

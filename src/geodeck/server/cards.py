@@ -22,6 +22,7 @@ from geodeck.core.game import Game
 from geodeck.cross.actions import Place
 from geodeck.cross.game import CrossGame
 from geodeck.ratings import CardRatings
+from geodeck.ratings.cards import PRACTICE_SHIFT
 from geodeck.ratings.placements import judged
 from geodeck.ratings.players import FAMILIES
 from geodeck.server.storage import Storage
@@ -75,8 +76,9 @@ class Judge:
 
 
 def ingest_practice(ratings: CardRatings, rows: Iterable[Any]) -> int:
-    """Practice answers, rows of ``(game, card, right)`` (mappings or sequences); the number
-    taken. A row that is not one is passed over."""
+    """Practice answers, rows of ``(game, card, right)`` (mappings or sequences), each
+    moving its card by at most ``PRACTICE_SHIFT``; the number taken. A row that is not
+    one is passed over."""
     taken = 0
     for row in rows:
         try:
@@ -88,7 +90,7 @@ def ingest_practice(ratings: CardRatings, rows: Iterable[Any]) -> int:
             continue
         if not isinstance(card, str) or not card:
             continue
-        ratings.answer(PRACTICE, card, bool(right))
+        ratings.answer(PRACTICE, card, bool(right), most=PRACTICE_SHIFT)
         taken += 1
     return taken
 

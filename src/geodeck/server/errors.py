@@ -66,6 +66,7 @@ class ErrorCode(StrEnum):
     LIMIT_TOO_MANY_CONNECTIONS = "limit/too_many_connections"
     LIMIT_TOO_MANY_TABLES = "limit/too_many_tables"
     LIMIT_TOO_MANY_RESULTS = "limit/too_many_results"
+    LIMIT_TOO_MANY_ANSWERS = "limit/too_many_answers"
     # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_NICKNAME = "player/bad_nickname"
@@ -114,6 +115,7 @@ HTTP_STATUS = {
     ErrorCode.LIMIT_TOO_MANY_CONNECTIONS: 429,
     ErrorCode.LIMIT_TOO_MANY_TABLES: 429,
     ErrorCode.LIMIT_TOO_MANY_RESULTS: 429,
+    ErrorCode.LIMIT_TOO_MANY_ANSWERS: 429,
     ErrorCode.DECK_TOO_LARGE: 413,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,

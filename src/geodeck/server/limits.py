@@ -49,15 +49,20 @@ class Limited(Refusal):
     least 1)."""
 
     def __init__(
-        self, retry_after: float, code: ErrorCode = TOO_MANY_MISSES, message: str | None = None
+        self,
+        retry_after: float,
+        code: ErrorCode = TOO_MANY_MISSES,
+        message: str | None = None,
+        source: str = "this address",
     ) -> None:
         self.retry_after = max(1, math.ceil(retry_after))
         what = {
             TOO_MANY_MISSES: "wrong table codes or seat tokens",
             ErrorCode.LIMIT_TOO_MANY_TABLES: "tables and classes made",
             ErrorCode.LIMIT_TOO_MANY_RESULTS: "daily results of this game and day",
+            ErrorCode.LIMIT_TOO_MANY_ANSWERS: "practice answers",
         }.get(code, "requests")
-        said = message or f"too many {what} from this address"
+        said = message or f"too many {what} from {source}"
         super().__init__(code, f"{said}; try again in {self.retry_after} s")
 
 
@@ -111,33 +116,43 @@ class MissLimiter:
     def _tokens(self, bucket: _Bucket, now: float) -> float:
         return min(float(self.burst), bucket.tokens + (now - bucket.stamp) / self.refill)
 
-    def retry_after(self, key: str) -> float | None:
-        """Seconds until ``key`` may try again, or ``None`` if it may try now."""
+    def retry_after(self, key: str, cost: int = 1) -> float | None:
+        """Seconds until ``key`` may try again (spend ``cost``, at most ``burst``), or
+        ``None`` if it may now."""
         bucket = self._buckets.get(key)
         if bucket is None:
             return None
+        need = float(min(cost, self.burst))
         tokens = self._tokens(bucket, self.clock())
-        if tokens >= 1.0:
+        if tokens >= need:
             return None
-        return (1.0 - tokens) * self.refill
+        return (need - tokens) * self.refill
 
     def limited(self, key: str) -> Limited:
         """The refusal for ``key`` now (a wait of one refill when it may try again)."""
         return Limited(self.retry_after(key) or self.refill)
 
-    def check(self, key: str, code: ErrorCode = TOO_MANY_MISSES) -> None:
-        """Raise ``Limited`` (with ``code``) if ``key`` may not try now."""
-        wait = self.retry_after(key)
+    def check(
+        self,
+        key: str,
+        code: ErrorCode = TOO_MANY_MISSES,
+        *,
+        cost: int = 1,
+        source: str = "this address",
+    ) -> None:
+        """Raise ``Limited`` (with ``code``, naming ``source``) if ``key`` may not spend
+        ``cost`` now."""
+        wait = self.retry_after(key, cost)
         if wait is not None:
-            raise Limited(wait, code)
+            raise Limited(wait, code, source=source)
 
-    def miss(self, key: str) -> None:
-        """Count one miss of ``key``."""
+    def miss(self, key: str, cost: int = 1) -> None:
+        """Count one miss of ``key`` (or ``cost`` of them, as many requests at once)."""
         now = self.clock()
         bucket = self._buckets.pop(key, None)
         if bucket is None:
             bucket = _Bucket(float(self.burst), now)
-        bucket.tokens = self._tokens(bucket, now) - 1.0
+        bucket.tokens = self._tokens(bucket, now) - float(cost)
         bucket.stamp = now
         self._buckets[key] = bucket
         self._drop_old(now)

@@ -3,8 +3,10 @@
 - ``GET /api/practice/{game}/cards``: the practice cards of the deck this server deals
   ``game`` from (its ``--deck``, else the shipped one), public facts only: names, area,
   position and the value on each line a question asks about;
-- ``POST /api/practice/answers``: a small batch of practice answers ``{card, right}``,
-  stored for card difficulty (``Storage.practice_answers``).
+- ``POST /api/practice/answers``: a small batch of practice answers ``{card, right}``
+  with the player's key, stored for card difficulty (``Storage.practice_answers``) within
+  the quotas of the address and the key, and the bounds on what one key and one address
+  weigh on a card (``Quotas``).
 
 The rounds themselves run in the page, following ``geodeck.practice``.
 """
@@ -27,9 +29,12 @@ from geodeck.server.bodies import parse
 from geodeck.server.connection import client_address
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter
+from geodeck.server.players import key_hash
 from geodeck.server.protocol import ErrorBody, Refusal
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
+from geodeck.server.storage.practice import Sender, Weights
+from geodeck.server.tokens import token_hash
 
 log = logging.getLogger("geodeck.server")
 
@@ -48,6 +53,8 @@ class AnswersIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     game: StrictStr = Field(min_length=1, max_length=32)
+    key: StrictStr = Field(max_length=200)
+    """The player key (``players.KEY``), as the daily challenge takes it."""
     answers: list[AnswerIn]
 
 
@@ -144,10 +151,43 @@ def checked_answers(body: AnswersIn, known: Mapping[str, PracticeCard]) -> list[
     return [(a.card, a.right) for a in body.answers]
 
 
+class Quotas:
+    """How fast one client address and one player key may send practice answers
+    (``Settings.answers_burst``, ``key_answers_burst``), and how many about one card are
+    stored (``Settings.card_answers_per_key``, ``card_answers_per_address``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        capacity = settings.miss_addresses
+        self.addresses = MissLimiter(
+            settings.answers_burst, settings.answers_refill, capacity=capacity
+        )
+        self.keys = MissLimiter(
+            settings.key_answers_burst, settings.key_answers_refill, capacity=capacity
+        )
+        self.weights = Weights(settings.card_answers_per_key, settings.card_answers_per_address)
+
+    def arrived(self, address: str) -> None:
+        """A post from ``address``: it costs one answer, whatever it holds."""
+        self.addresses.check(address, ErrorCode.LIMIT_TOO_MANY_REQUESTS)
+        self.addresses.miss(address)
+
+    def sender(self, address: str, key: str, answers: int) -> Sender:
+        """Spend the rest of a post's ``answers`` from both quotas, or refuse it whole."""
+        digest = key_hash(key)
+        more = max(0, answers - 1)
+        self.keys.check(
+            digest, ErrorCode.LIMIT_TOO_MANY_ANSWERS, cost=answers, source="this player key"
+        )
+        self.addresses.check(address, ErrorCode.LIMIT_TOO_MANY_REQUESTS, cost=more)
+        self.keys.miss(digest, answers)
+        self.addresses.miss(address, more)
+        return Sender(digest, "@" + token_hash(address)[:32])
+
+
 def register(app: FastAPI, settings: Settings, storage: Storage) -> None:
     """Add the practice endpoints to ``app``."""
     decks = PracticeDecks(settings)
-    posts = MissLimiter(settings.answer_posts_burst, settings.answer_posts_refill)
+    quotas = Quotas(settings)
     refused: dict[int | str, dict[str, Any]] = {
         400: {"model": ErrorBody},
         429: {"model": ErrorBody},
@@ -161,16 +201,18 @@ def register(app: FastAPI, settings: Settings, storage: Storage) -> None:
     @app.post("/api/practice/answers", responses=refused)
     async def practice_answers(request: Request) -> AnswersStored:
         address = client_address(request)
-        posts.check(address, ErrorCode.LIMIT_TOO_MANY_REQUESTS)
-        posts.miss(address)  # every post counts, whether it is stored or refused
+        quotas.arrived(address)  # every post counts, whether it is stored or refused
         body = await parse(request, AnswersIn)
         deck = await asyncio.to_thread(decks.deck, body.game)
         answers = checked_answers(body, deck["cards"])
+        sender = quotas.sender(address, body.key, len(answers))
         try:
-            await asyncio.to_thread(storage.add_practice_answers, body.game, answers)
+            stored = await asyncio.to_thread(
+                storage.add_practice_answers, body.game, answers, sender, quotas.weights
+            )
         except Exception:
             log.exception("practice answers of %s could not be stored", body.game)
             raise Refusal(
                 ErrorCode.SERVER_STORAGE, "the answers could not be stored; try again"
             ) from None
-        return AnswersStored(game=body.game, stored=len(answers))
+        return AnswersStored(game=body.game, stored=stored)

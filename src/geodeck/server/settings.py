@@ -40,12 +40,23 @@ class Settings:
     """Seconds until an address that used up its misses may try once more."""
     miss_addresses: int = 20_000
     """The most client addresses whose misses are kept track of."""
-    answer_posts_burst: int = 120
-    answer_posts_refill: float = 0.1
-    """``POST /api/practice/answers`` from one client address: at most this many at once,
-    then one every ``answer_posts_refill`` seconds (a class practising behind one address
-    posts a batch of 5 answers every few seconds per pupil); beyond that it is refused with
-    ``limit/too_many_requests``, so that no client fills the database."""
+    answers_burst: int = 600
+    answers_refill: float = 0.05
+    """Practice answers (``POST /api/practice/answers``) from one client address: this
+    many at once, then one every ``answers_refill`` seconds (20 a second); a post costs
+    its answers, at least one, whether they are stored or refused. Beyond,
+    ``limit/too_many_requests``. A class of 30 practising behind one address answers a
+    card every few seconds per pupil, 10 a second at most."""
+    key_answers_burst: int = 200
+    key_answers_refill: float = 1.0
+    """Practice answers of one player key (from any address): this many at once, then one
+    a second, about as fast as a person places cards; beyond, ``limit/too_many_answers``."""
+    card_answers_per_key: int = 1
+    card_answers_per_address: int = 10
+    """Practice answers about one card that are stored for its difficulty: of one player
+    key, ever (its first answer), and of one client address, per UTC day; the others are
+    accepted and dropped (``storage/practice.py``). With ``ratings.cards.PRACTICE_SHIFT``
+    they bound how far one key, or one address in a day, moves a card."""
     creations_burst: int = 60
     creations_refill: float = 6.0
     """Tables and classes one client address may create (``POST /api/tables``,

@@ -157,6 +157,21 @@ which game was placed right or wrong, and when; the raw material of card difficu
 (docs/ratings.md). A database made before this table gets it when the server starts."""
 
 
+practice_counts = Table(
+    "geodeck_practice_counts",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("card", String(64), primary_key=True),
+    Column("holder", String(80), primary_key=True),
+    Column("period", String(10), primary_key=True, index=True),
+    Column("n", Integer, nullable=False),
+)
+"""How many practice answers about a card were stored (``storage/practice.py``): per
+player key (``holder`` the key's SHA-256, ``period`` empty: ever) and per client address
+(``holder`` ``@`` and the first 32 hex digits of the address's SHA-256, ``period`` the UTC
+day; rows of days gone are deleted)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PracticeAnswerRow:
     card: str

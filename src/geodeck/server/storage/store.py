@@ -118,6 +118,8 @@ class Storage:
         self.quick_appends = self.kind in ("sqlite", "postgresql")
         """Whether appends go in batches, one commit for many (``append_actions``)."""
         self._batches = Batches(engine, schema)
+        self._practice_day = ""
+        """The UTC day of the last practice answers stored (``add_practice_answers``)."""
 
     def create_schema(self) -> None:
         """Create the tables that do not exist yet (and the schema, if one is named), and
@@ -374,9 +376,23 @@ class Storage:
         row = self._first(select(rematches.c.rematch).where(_of(rematches, code)))
         return None if row is None else str(row.rematch)
 
-    def add_practice_answers(self, game: str, answers: Sequence[tuple[str, bool]]) -> None:
-        """Store practice answers ``(card, right)`` of ``game``, all in one transaction."""
-        practice.add_answers(self.engine, game, answers)
+    def add_practice_answers(
+        self,
+        game: str,
+        answers: Sequence[tuple[str, bool]],
+        sender: practice.Sender,
+        weights: practice.Weights | None = None,
+    ) -> int:
+        """Store practice answers ``(card, right)`` of ``game`` that ``sender``'s bounds
+        (``weights``, by default ``Weights()``) leave, all in one transaction; the number
+        stored (``storage/practice.py``). The first batch of a UTC day forgets the
+        addresses' counts of the days before."""
+        day = practice.day_of(practice.now())
+        if day != self._practice_day:
+            self._practice_day = day
+            practice.forget_days_before(self.engine, day)
+        bounds = weights or practice.Weights()
+        return practice.add_answers(self.engine, game, answers, sender, bounds)
 
     # -- reading --------------------------------------------------------------------------
 

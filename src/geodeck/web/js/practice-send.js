@@ -1,8 +1,10 @@
-// What a practice round tells others: each answer to the server in small batches (for
-// card difficulty, docs/protocol.md `POST /api/practice/answers`), and each answer and
-// round's end to the page (the `geodeck:practice-*` events, docs/browser.md).
+// What a practice round tells others: each answer to the server in small batches with
+// this browser's player key (for card difficulty, docs/protocol.md `POST
+// /api/practice/answers`), and each answer and round's end to the page (the
+// `geodeck:practice-*` events, docs/browser.md).
 
 import { practiceAnswersUrl, sendPracticeAnswers } from "./api.js";
+import { player } from "./player.js";
 
 export const BATCH = 5;
 const MAX_BATCH = 50;
@@ -24,22 +26,22 @@ export class Outbox {
     if (this.waiting.length >= BATCH) this.flush();
   }
 
-  take() {
-    return this.waiting.splice(0, MAX_BATCH);
+  // The next batch as the server takes it.
+  body() {
+    return { game: this.game, key: player().key, answers: this.waiting.splice(0, MAX_BATCH) };
   }
 
   // Send what waits; a batch that fails is dropped (practice goes on without the server).
   flush() {
     while (this.waiting.length) {
-      const answers = this.take();
-      sendPracticeAnswers({ game: this.game, answers }).catch(() => {});
+      sendPracticeAnswers(this.body()).catch(() => {});
     }
   }
 
   // The page is hidden or left: a beacon outlives it where a fetch may not.
   beacon() {
     while (this.waiting.length) {
-      const body = JSON.stringify({ game: this.game, answers: this.take() });
+      const body = JSON.stringify(this.body());
       const sent = navigator.sendBeacon && navigator.sendBeacon(practiceAnswersUrl, new Blob([body], { type: "application/json" }));
       if (!sent) sendPracticeAnswers(JSON.parse(body)).catch(() => {});
     }
