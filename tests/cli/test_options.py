@@ -135,6 +135,8 @@ def test_simulate_undercover_counts_its_seats() -> None:
         (["--linger", "nan"], "--linger is a number of seconds, 0 or more, not nan"),
         (["--pause", "-2"], "--pause is a number of seconds, 0 or more, not -2.0"),
         (["--pause", "121"], "--pause must be at most 120 seconds, not 121"),
+        (["--established-games", "-1"], "--established-games must be 0 or more, not -1"),
+        (["--established-opponents", "-3"], "--established-opponents must be 0 or more, not -3"),
         (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error"),
         (["--standin-level", "god"], "--standin-level must be one of random, novice, casual"),
         (["--deck", "no-such-deck.json"], "--deck no-such-deck.json: cannot read"),

@@ -261,6 +261,20 @@ def serve(
     deck_cards: Annotated[
         int, typer.Option(help="The most cards (or countries and questions) a sent deck holds.")
     ] = 1000,
+    established_games: Annotated[
+        int,
+        typer.Option(
+            help="Games against bots or established players a player key needs in a rating "
+            "family before its rating is established and it is on the board."
+        ),
+    ] = 10,
+    established_opponents: Annotated[
+        int,
+        typer.Option(
+            help="Distinct opponents (each bot level one) among those games; 0 and 0: every "
+            "key is established."
+        ),
+    ] = 3,
     header_timeout: Annotated[
         float,
         typer.Option(help="Seconds a request's line and headers may take to arrive."),
@@ -341,6 +355,9 @@ def serve(
         max_connections=max_connections,
         connections_per_address=connections_per_address,
     )
+    for option, value in (("games", established_games), ("opponents", established_opponents)):
+        if value < 0:
+            fail(f"--established-{option} must be 0 or more, not {value}")
     from geodeck.server.protocol import PAUSE_LIMIT
 
     if pause > PAUSE_LIMIT:
@@ -386,6 +403,8 @@ def serve(
         creations_refill=creations_refill,
         deck_bytes=deck_bytes,
         deck_cards=deck_cards,
+        established_games=established_games,
+        established_opponents=established_opponents,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         hello_timeout=hello_timeout,
