@@ -141,3 +141,22 @@ def walk(value: Any) -> Iterator[dict[str, Any]]:
     elif isinstance(value, list):
         for item in value:
             yield from walk(item)
+
+
+def table_row(
+    code: str, *, outcome: dict[str, Any] | None = None, at: float = 1.0
+) -> dict[str, Any]:
+    """A ``geodeck_tables`` row of Uppsala, as a test writes it into a database made
+    before some later table: playing, or finished with ``outcome``."""
+    return {
+        "code": code,
+        "game": "uppsala",
+        "variant": "geo",
+        "status": "playing" if outcome is None else "finished",
+        "version": 0 if outcome is None else 1,
+        "clock": None,
+        "head": "{}",
+        "outcome": None if outcome is None else json.dumps(outcome),
+        "created": at,
+        "updated": at,
+    }

@@ -85,8 +85,12 @@ def _checker() -> icu.SpoofChecker:
 
 @lru_cache(maxsize=4096)
 def skeleton(name: str) -> str:
-    """The form ``name`` has for the eye: case folded, then ICU's confusable skeleton."""
-    return str(_checker().getSkeleton(0, unicodedata.normalize("NFC", name).casefold()))
+    """The form ``name`` has for the eye: ICU's confusable skeleton, case folded, and its
+    skeleton again (so a capital I reads as the l it looks like, and a 0 as an o, before
+    case is set aside)."""
+    checker = _checker()
+    shape = str(checker.getSkeleton(0, unicodedata.normalize("NFC", name)))
+    return str(checker.getSkeleton(0, shape.casefold()))
 
 
 def same_name(a: str, b: str) -> bool:

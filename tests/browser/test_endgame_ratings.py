@@ -59,4 +59,6 @@ def test_the_end_of_a_rated_game_shows_the_ratings(browser: Browser, server: str
     ann.shot("endgame-ratings-1366x800")
     page.goto(server + "/")
     expect(page.locator('#me [data-family="cross"] strong')).to_have_text(str(mine["after"]))
+    # one game against a bot: the rating is provisional (docs/ratings.md, Standing)
+    expect(page.locator('#me [data-family="cross"] small')).to_have_text("1 game · provisional")
     assert ann.errors == []

@@ -141,6 +141,8 @@ def test_simulate_undercover_counts_its_seats() -> None:
         (["--daily-grace", "-1"], "--daily-grace is a number of seconds, 0 or more, not -1.0"),
         (["--daily-results-burst", "0"], "--daily-results-burst must be more than 0, not 0"),
         (["--daily-results-refill", "0"], "--daily-results-refill must be more than 0, not 0"),
+        (["--established-games", "-1"], "--established-games must be 0 or more, not -1"),
+        (["--established-opponents", "-3"], "--established-opponents must be 0 or more, not -3"),
         (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error"),
         (["--standin-level", "god"], "--standin-level must be one of random, novice, casual"),
         (["--deck", "no-such-deck.json"], "--deck no-such-deck.json: cannot read"),

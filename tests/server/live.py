@@ -216,6 +216,18 @@ def create_table(
     return created
 
 
+def wait_rated(url: str, code: str) -> dict[str, Any]:
+    """Table ``code``'s info once its seats' ratings are updated (docs/ratings.md)."""
+    deadline = time.monotonic() + 30
+    with httpx.Client(base_url=url, timeout=TIMEOUT, limits=KEEP_ALIVE) as http:
+        while time.monotonic() < deadline:
+            info: dict[str, Any] = http.get(f"/api/tables/{code}").json()
+            if info.get("ratings") is not None:
+                return info
+            time.sleep(0.05)
+    raise AssertionError(f"table {code} was not rated")
+
+
 def merged_state(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
     """The whole state a client knows after ``frame``: a delta state's view keys replace
     those of the previous state (or, for the keys in ``merge``, its entries replace those of
@@ -395,10 +407,16 @@ def _moved_on(player: Player, version: int, refused: int) -> Callable[[], bool]:
 
 
 async def play_out(
-    players: list[Player], rng: random.Random, *, until: int | None = None, limit: int = 2000
+    players: list[Player],
+    rng: random.Random,
+    *,
+    until: int | None = None,
+    limit: int = 2000,
+    pick: Callable[[Player], dict[str, Any] | None] | None = None,
 ) -> dict[str, Any]:
     """Players choose random legal actions from their latest states until the game ends
-    (or reaches version ``until``). Returns the last state seen."""
+    (or reaches version ``until``); ``pick`` may choose for a player instead (``None``:
+    a random one). Returns the last state seen."""
     for _ in range(limit):
         version = max(p.state["version"] for p in players if p.state is not None)
         for p in players:
@@ -414,7 +432,8 @@ async def play_out(
         mover = rng.choice(movers)
         assert mover.state is not None
         refused = len(mover.errors)
-        await mover.act(salted(rng.choice(mover.state["legal"]), rng))
+        chosen = None if pick is None else pick(mover)
+        await mover.act(salted(chosen or rng.choice(mover.state["legal"]), rng))
         await mover.wait(_moved_on(mover, version, refused))
         late = ("act/stale", "act/not_playing")  # a bot moved first, or ended the game
         if len(mover.errors) > refused and mover.errors[-1]["code"] not in late:

@@ -23,7 +23,7 @@ from geodeck.server.storage.schema import metadata, practice_answers, practice_c
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, running
 from tests.server.protocol_doc import documented_codes
-from tests.support import sample_cards
+from tests.support import sample_cards, table_row
 
 KEY = secrets.token_hex(16)
 """The player key of the tests' answers."""
@@ -280,20 +280,7 @@ def test_a_database_from_before_practice_answers_still_opens(tmp_path: Path) -> 
     older = [t for t in metadata.sorted_tables if t not in (practice_answers, practice_counts)]
     metadata.create_all(old, tables=older)
     with old.begin() as conn:
-        conn.execute(
-            insert(tables).values(
-                code="ABCDEF",
-                game="uppsala",
-                variant="geo",
-                status="playing",
-                version=0,
-                clock=None,
-                head="{}",
-                outcome=None,
-                created=1.0,
-                updated=1.0,
-            )
-        )
+        conn.execute(insert(tables).values(**table_row("ABCDEF")))
     assert "geodeck_practice_answers" not in inspect(old).get_table_names()
     old.dispose()
     store = Storage(url)

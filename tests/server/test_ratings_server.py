@@ -20,22 +20,20 @@ from sqlalchemy import update as update_rows
 
 from geodeck.ratings import CardRatings, Rating, bot_rating, update
 from geodeck.server import cards, players
+from geodeck.server.standing import Rule
 from geodeck.server.storage import Storage
 from geodeck.server.storage.players import rated, ratings
 from geodeck.server.storage.schema import metadata, tables
 from tests.server.conftest import fast_settings
-from tests.server.live import LiveServer, Player, create_table, play_out, run, running
-
-
-def wait_rated(server: LiveServer, code: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 30
-    with server.http() as http:
-        while time.monotonic() < deadline:
-            info: dict[str, Any] = http.get(f"/api/tables/{code}").json()
-            if info.get("ratings") is not None:
-                return info
-            time.sleep(0.05)
-    raise AssertionError(f"table {code} was not rated")
+from tests.server.live import (
+    LiveServer,
+    Player,
+    create_table,
+    play_out,
+    run,
+    running,
+    wait_rated,
+)
 
 
 def me(server: LiveServer, key: str) -> dict[str, Any]:
@@ -87,7 +85,8 @@ def play_rated_table(server: LiveServer, ann: str, ben: str) -> tuple[str, list[
 
 def test_a_finished_table_rates_its_keyed_seats_once(server: LiveServer, sqlite_url: str) -> None:
     """docs/ratings.md, Players at a server: the update is geodeck.ratings.update of the
-    final scores, with the bot at its fixed rating, written once per table."""
+    final scores, with the bot at its fixed rating, written once per table; each new
+    player's game counts against the bot alone (Standing)."""
     check_rated(server, Storage(sqlite_url))
 
 
@@ -99,10 +98,10 @@ def test_ratings_on_postgresql(postgres: str, pg_schema: str) -> None:
 def check_rated(server: LiveServer, storage: Storage) -> None:
     ann, ben = secrets.token_hex(16), secrets.token_urlsafe(24)
     code, frames = play_rated_table(server, ann, ben)
-    info = wait_rated(server, code)
+    info = wait_rated(server.url, code)
     scores = info["outcome"]["scores"]
     bot = bot_rating("uppsala", "novice")
-    expected = update([Rating(), Rating(), bot], scores)
+    expected = [update([Rating(), bot], [scores[seat], scores[2]])[0] for seat in (0, 1)]
     assert info["ratings"][0] == {"before": 0, "after": expected[0].shown()}
     assert info["ratings"][1] == {"before": 0, "after": expected[1].shown()}
     assert info["ratings"][2] == {"before": bot.shown(), "after": bot.shown()}
@@ -112,8 +111,9 @@ def check_rated(server: LiveServer, storage: Storage) -> None:
         cross = found["ratings"]["cross"]
         assert abs(cross["mu"] - after.mu) < 1e-9
         assert abs(cross["sigma"] - after.sigma) < 1e-9
-        assert cross["games"] == 1
         assert cross["rating"] == after.shown()
+        standing = (cross["games"], cross["counted"], cross["opponents"], cross["established"])
+        assert standing == (1, 1, 1, False)
 
     rater = server.app.state.lobby.rater
     deadline = time.monotonic() + 30
@@ -129,7 +129,7 @@ def check_rated(server: LiveServer, storage: Storage) -> None:
         replayed = CardRatings()
         assert replayed.ingest_record(stored.record()) > 0
         assert held.to_json() == replayed.to_json()
-        assert players.rate_table(storage, code) is None
+        assert players.rate_table(storage, code, Rule(10, 3)) is None
         again = cards.ingest_table(storage, code)
         assert again is not None
         assert again[0] == "uppsala"
@@ -143,7 +143,7 @@ def check_rated(server: LiveServer, storage: Storage) -> None:
         stats = http.get(f"/api/tables/{code}/stats").text
         rated = http.get("/api/cards/uppsala/ratings").json()
         mine = http.get("/api/players/me", headers={"X-Geodeck-Player": ann}).text
-    assert {p["nickname"] for p in top["players"]} >= {"Annie", "Benno"}
+    assert (top["players"], top["established"]) == ([], {"games": 10, "opponents": 3})
     said = "".join([*frames, json.dumps(top), record, stats, json.dumps(info), mine])
     for key in (ann, ben):
         assert key not in said
@@ -177,7 +177,7 @@ def test_bad_keys_and_bodies_are_refused_with_their_codes(server: LiveServer) ->
         assert response.json()["error"]["code"] == code, response.text
         assert response.status_code < 500
     assert unknown.status_code == 200
-    assert unknown.json() == {"nickname": None, "ratings": {}}
+    assert unknown.json() == {"nickname": None, "board_nickname": None, "ratings": {}}
     assert games["bot_ratings"]["cross"]["novice"] == bot_rating("uppsala", "novice").shown()
     assert (
         games["bot_ratings"]["undercover"]["oracle"] == bot_rating("undercover", "oracle").shown()
@@ -204,6 +204,7 @@ def test_a_database_made_before_ratings_still_opens(sqlite_url: str) -> None:
     """The players', ratings' and daily tables are added to an existing database."""
     ours = {"geodeck_players", "geodeck_ratings", "geodeck_seat_players", "geodeck_rated"}
     ours |= {"geodeck_card_ratings", "geodeck_daily"}
+    ours |= {"geodeck_standing", "geodeck_opponents", "geodeck_names"}
     storage = Storage(sqlite_url)
     older = [t for name, t in metadata.tables.items() if name not in ours]
     with storage.engine.begin() as conn:
@@ -225,7 +226,7 @@ def test_a_database_made_before_ratings_still_opens(sqlite_url: str) -> None:
         )
         found = http.get("/api/players/me", headers={"X-Geodeck-Player": key}).json()
     assert sent.status_code == 201, sent.text
-    assert found == {"nickname": "Ann", "ratings": {}}
+    assert found == {"nickname": "Ann", "board_nickname": None, "ratings": {}}
 
 
 def test_practice_answers_reach_the_cards_ratings(sqlite_url: str) -> None:
@@ -282,7 +283,7 @@ def test_a_player_finishing_two_tables_at_once_has_both_counted(
         ann, ben = secrets.token_hex(16), secrets.token_hex(16)
         codes = [play_rated_table(live, ann, ben)[0] for _ in range(2)]
         for code in codes:
-            wait_rated(live, code)
+            wait_rated(live.url, code)
     storage = Storage(postgres, schema=pg_schema)
     digests = [players.key_hash(ann), players.key_hash(ben)]
     original = players.stored_rating
@@ -308,7 +309,9 @@ def test_a_player_finishing_two_tables_at_once_has_both_counted(
 
             monkeypatch.setattr(players, "stored_rating", read_then_wait)
             with ThreadPoolExecutor(2) as pool:
-                changes = list(pool.map(lambda c: players.rate_table(storage, c), codes))
+                changes = list(
+                    pool.map(lambda c: players.rate_table(storage, c, Rule(10, 3)), codes)
+                )
             monkeypatch.setattr(players, "stored_rating", original)
             assert all(c is not None for c in changes), start
             with storage.engine.connect() as conn:
@@ -333,7 +336,10 @@ def test_a_player_finishing_two_tables_at_once_has_both_counted(
             for order in (codes, codes[::-1]):
                 mine = [Rating(), Rating()]
                 for code in order:
-                    mine = update([*mine, bot], scores[code])[:2]
+                    mine = [
+                        update([mine[seat], bot], [scores[code][seat], scores[code][2]])[0]
+                        for seat in (0, 1)
+                    ]
                 orders.append(mine[0])
             assert any(
                 abs(r.mu - kept.mu) < 1e-9 and abs(r.sigma - kept.sigma) < 1e-9 for r in orders

@@ -18,9 +18,9 @@ import pytest
 from geodeck.server.rematch import request_of
 from geodeck.server.storage import Conflict, Storage
 from geodeck.server.tokens import token_hash
+from tests.server import live
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, create_table, play_out, run, running
-from tests.server.test_ratings_server import wait_rated
 
 
 def test_a_rematch_is_refused_before_the_end_and_without_a_seat(server: LiveServer) -> None:
@@ -256,7 +256,7 @@ def test_a_rematch_keeps_the_chat_the_language_and_the_player_keys(sqlite_url: s
             await ann.close()
 
         run(first)
-        before = wait_rated(server, code)["ratings"][0]
+        before = live.wait_rated(server.url, code)["ratings"][0]
         with server.http() as http:
             made = http.post(f"/api/tables/{code}/rematch", json={"token": tokens["0"]}).json()
         again = made["rematch"]
@@ -268,7 +268,7 @@ def test_a_rematch_keeps_the_chat_the_language_and_the_player_keys(sqlite_url: s
             await ann.close()
 
         run(second)
-        rated = wait_rated(server, again)
+        rated = live.wait_rated(server.url, again)
     assert before is not None
     assert rated["ratings"][0] is not None
     assert rated["ratings"][0]["before"] == before["after"]

@@ -45,6 +45,8 @@ def test_look_alike_names_are_one_name() -> None:
     assert same_name("paypal", "p\u0430ypal")  # Cyrillic a
     assert same_name("rn", "m")
     assert same_name("Ben", "BEN")
+    assert same_name("TopPlayer", "TopPIayer")  # a capital I for the l
+    assert same_name("TopPlayer", "T0pPlayer")  # a zero for the o
     assert same_name("Zoë", "Zoe\u0308")
     assert not same_name("Ann", "Anna")
     assert not same_name("Zoë", "Zoe")

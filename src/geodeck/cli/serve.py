@@ -319,6 +319,20 @@ def serve(
         float,
         typer.Option(help="Seconds until an address that sent them may send one more."),
     ] = 600.0,
+    established_games: Annotated[
+        int,
+        typer.Option(
+            help="Games against bots or established players a player key needs in a rating "
+            "family before its rating is established and it is on the board."
+        ),
+    ] = 10,
+    established_opponents: Annotated[
+        int,
+        typer.Option(
+            help="Distinct opponents (each bot level one) among those games; 0 and 0: every "
+            "key is established."
+        ),
+    ] = 3,
     header_timeout: Annotated[
         float,
         typer.Option(help="Seconds a request's line and headers may take to arrive."),
@@ -445,6 +459,9 @@ def serve(
     )
     if send_buffer < 0:
         fail(f"--send-buffer is a number of bytes, 0 or more, not {send_buffer}")
+    for option, value in (("games", established_games), ("opponents", established_opponents)):
+        if value < 0:
+            fail(f"--established-{option} must be 0 or more, not {value}")
     from geodeck.server.protocol import PAUSE_LIMIT
 
     if pause > PAUSE_LIMIT:
@@ -496,6 +513,8 @@ def serve(
         daily_grace=daily_grace,
         daily_results_burst=daily_results_burst,
         daily_results_refill=daily_results_refill,
+        established_games=established_games,
+        established_opponents=established_opponents,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         hello_timeout=hello_timeout,

@@ -70,6 +70,7 @@ class ErrorCode(StrEnum):
     # players, ratings and the daily challenge (players.py, ratings_api.py, daily.py)
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_NICKNAME = "player/bad_nickname"
+    PLAYER_NICKNAME_TAKEN = "player/nickname_taken"
     RATINGS_UNKNOWN = "ratings/unknown"
     DAILY_UNKNOWN_GAME = "daily/unknown_game"
     DAILY_BAD_DATE = "daily/bad_date"
@@ -120,6 +121,7 @@ HTTP_STATUS = {
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
     ErrorCode.RATINGS_UNKNOWN: 404,
+    ErrorCode.PLAYER_NICKNAME_TAKEN: 409,
     ErrorCode.DAILY_UNKNOWN_GAME: 404,
     ErrorCode.DAILY_NOT_OUT: 404,
     ErrorCode.DAILY_ALREADY_PLAYED: 409,

@@ -259,6 +259,8 @@ class Lobby:
         names, claim = creation.seating(self.settings, request)
         await self.make_room()
         player = None if request.player is None else players.checked(request.player)
+        if player is not None and claim:
+            await self.run(players.check_nickname, self.storage, *player)
         secret = self.settings.new_secret()
         game, head = await self.run(creation.deal, self.settings, request, names, secret)
         await self.rater.know(request.game)
@@ -343,6 +345,8 @@ class Lobby:
     async def join(self, code: str, request: JoinTable, base: str) -> Joined:
         player = None if request.player is None else players.checked(request.player)
         async with self.using(code) as room:
+            if player is not None:
+                await self.run(players.check_nickname, self.storage, *player)
             seat, token = await room.seating.claim(request.seat, request.name)
             if player is not None:
                 await self._link(room.code, seat, player)
@@ -351,6 +355,6 @@ class Lobby:
     async def _link(self, code: str, seat: int, player: tuple[str, str]) -> None:
         """The seat was claimed with a player key (its hash and nickname): it is rated."""
         try:
-            await self.run(players.link_seat, self.storage, code, seat, *player)
+            await self.run(players.link_seat, self.storage, code, seat, *player, self.rater.rule)
         except Exception:
             log.exception("table %s: seat %d's player could not be stored", code, seat)

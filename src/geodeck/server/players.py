@@ -20,12 +20,14 @@ from sqlalchemy.exc import IntegrityError
 
 from geodeck.names import BadName, clean_name
 from geodeck.ratings import Rating, bot_rating, family
-from geodeck.ratings import update as rate
+from geodeck.server import standing
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import PlayerSpec, Refusal
+from geodeck.server.standing import Rule
 from geodeck.server.storage import Storage
-from geodeck.server.storage.players import players, rated, ratings, seat_players
-from geodeck.server.storage.schema import seats, tables
+from geodeck.server.storage.players import names, players, rated, ratings, seat_players
+from geodeck.server.storage.players import standing as standings
+from geodeck.server.storage.schema import tables
 from geodeck.server.tokens import token_hash
 
 KEY = re.compile(r"[A-Za-z0-9_-]{32,128}")
@@ -59,7 +61,8 @@ def checked(spec: PlayerSpec) -> tuple[str, str]:
 
 
 def remember(conn: Connection, digest: str, nickname: str) -> None:
-    """Keep a player's latest nickname (a new player is added)."""
+    """Keep a player's latest nickname (a new player is added); a player who holds a name
+    on the boards holds this one instead, if nobody else does."""
     done = conn.execute(
         update(players).where(players.c.key_hash == digest).values(nickname=nickname)
     )
@@ -67,12 +70,31 @@ def remember(conn: Connection, digest: str, nickname: str) -> None:
         conn.execute(
             insert(players).values(key_hash=digest, nickname=nickname, created=time.time())
         )
+    else:
+        standing.rename(conn, digest, nickname)
 
 
-def link_seat(storage: Storage, code: str, seat: int, digest: str, nickname: str) -> None:
+def check_nickname(storage: Storage, digest: str, nickname: str) -> None:
+    """``player/nickname_taken`` if another player holds ``nickname`` on the boards (or
+    one that looks the same, docs/ratings.md)."""
+    with storage.engine.connect() as conn:
+        found = standing.holder(conn, nickname)
+    if found is not None and found != digest:
+        raise Refusal(
+            ErrorCode.PLAYER_NICKNAME_TAKEN,
+            "another player is on the board under this nickname, or one that looks the same: "
+            "choose another",
+        )
+
+
+def link_seat(
+    storage: Storage, code: str, seat: int, digest: str, nickname: str, rule: Rule
+) -> None:
     """A seat of table ``code`` was claimed with this player key."""
     with storage.engine.begin() as conn:
         remember(conn, digest, nickname)
+        if standing.established_anywhere(conn, digest, rule):
+            standing.take_name(conn, digest)
         conn.execute(insert(seat_players).values(code=code, seat=seat, key_hash=digest))
 
 
@@ -117,20 +139,20 @@ def _keep_rating(conn: Connection, digest: str, fam: str, after: Rating, games: 
 RATE_TRIES = 5
 
 
-def rate_table(storage: Storage, code: str) -> list[dict[str, Any] | None] | None:
+def rate_table(storage: Storage, code: str, rule: Rule) -> list[dict[str, Any] | None] | None:
     """Update the ratings of the seats of a finished table that carry a player key, once:
     the changes per seat, or ``None`` if the table is not finished or was rated already
-    (by this process or another). Bots stand at their fixed ratings; a person without a
-    key is taken as a new player and nothing is kept for them."""
+    (by this process or another). Each key's game counts against the bots (at their
+    fixed ratings) and the keys established before it (``standing.py``) alone."""
     for attempt in range(RATE_TRIES):
         try:
-            return _rate_once(storage, code)
+            return _rate_once(storage, code, rule)
         except _Raced:
             time.sleep(0.01 * (attempt + 1))
     raise RuntimeError(f"table {code}: its players' ratings kept changing under it")
 
 
-def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | None:
+def _rate_once(storage: Storage, code: str, rule: Rule) -> list[dict[str, Any] | None] | None:
     try:
         with storage.engine.begin() as conn:
             row = conn.execute(
@@ -145,15 +167,8 @@ def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
             except ValueError:
                 return None
             scores = [float(s) for s in orjson.loads(row.outcome)["scores"]]
-            keyed: dict[int, str] = {}
-            for r in conn.execute(
-                select(seat_players.c.seat, seat_players.c.key_hash)
-                .where(seat_players.c.code == code)
-                .order_by(seat_players.c.seat)
-            ):
-                if r.key_hash not in keyed.values():
-                    keyed[r.seat] = r.key_hash
-            if not keyed:
+            sitting = standing.sitting_of(conn, code)
+            if not sitting.keyed:
                 # Nobody to rate: the table is marked rated, with no change for any seat.
                 unrated: list[dict[str, Any] | None] = [None] * len(scores)
                 conn.execute(
@@ -161,37 +176,64 @@ def _rate_once(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
                 )
                 return unrated
             conn.execute(insert(rated).values(code=code, changes="[]", at=time.time()))
-            bots = {
-                r.seat: r.bot
-                for r in conn.execute(select(seats.c.seat, seats.c.bot).where(seats.c.code == code))
-            }
-            _lock_ratings(conn, list(keyed.values()), fam)
-            before: list[Rating] = []
-            games: dict[int, int] = {}
-            for seat in range(len(scores)):
-                bot = bots.get(seat)
-                if bot:
-                    before.append(bot_rating(row.game, bot))
-                elif seat in keyed:
-                    rating, played = stored_rating(conn, keyed[seat], fam)
-                    before.append(rating)
-                    games[seat] = played
-                else:
-                    before.append(Rating())
-            after = rate(before, scores)
-            changes: list[dict[str, Any] | None] = []
-            for seat in range(len(scores)):
-                if seat in keyed:
-                    _keep_rating(conn, keyed[seat], fam, after[seat], games[seat] + 1)
-                    changes.append(_change(before[seat], after[seat]))
-                elif bots.get(seat):
-                    changes.append(_change(before[seat], before[seat]))
-                else:
-                    changes.append(None)
+            changes = _rate_seats(conn, row.game, fam, scores, sitting, rule)
             conn.execute(update(rated).where(rated.c.code == code).values(changes=_dumps(changes)))
     except IntegrityError:
         return None
     return changes
+
+
+def _rate_seats(
+    conn: Connection,
+    game: str,
+    fam: str,
+    scores: list[float],
+    sitting: standing.Sitting,
+    rule: Rule,
+) -> list[dict[str, Any] | None]:
+    """Write the keyed seats' ratings and standing after the game; the changes per seat."""
+    keys = list(sitting.keyed.values())
+    _lock_ratings(conn, keys, fam)
+    was = standing.standings(conn, keys, fam)
+    ahead = [key for key in keys if rule.established(*was.get(key, (0, 0)))]
+    before: list[Rating] = []
+    games: dict[int, int] = {}
+    for seat in range(len(scores)):
+        if seat in sitting.bots:
+            before.append(bot_rating(game, sitting.bots[seat]))
+        elif seat in sitting.keyed:
+            rating, games[seat] = stored_rating(conn, sitting.keyed[seat], fam)
+            before.append(rating)
+        else:
+            before.append(Rating())
+    changes: list[dict[str, Any] | None] = []
+    for seat in range(len(scores)):
+        if seat in sitting.keyed:
+            key = sitting.keyed[seat]
+            against = sitting.against(seat, ahead)
+            after = standing.rated_against(before, scores, seat, against)
+            _keep_rating(conn, key, fam, after, games[seat] + 1)
+            if against:
+                _count(conn, key, fam, [sitting.opponent(s) for s in against], was.get(key), rule)
+            changes.append(_change(before[seat], after))
+        elif seat in sitting.bots:
+            changes.append(_change(before[seat], before[seat]))
+        else:
+            changes.append(None)
+    return changes
+
+
+def _count(
+    conn: Connection, key: str, fam: str, met: list[str], was: tuple[int, int] | None, rule: Rule
+) -> None:
+    """A counted game of ``key``; once established it takes its nickname on the boards."""
+    try:
+        with conn.begin_nested():
+            now = standing.count_game(conn, key, fam, met, was)
+    except IntegrityError:
+        raise _Raced from None
+    if rule.established(*now):
+        standing.take_name(conn, key)
 
 
 def _change(before: Rating, after: Rating) -> dict[str, Any]:
@@ -212,14 +254,31 @@ def changes_of(storage: Storage, code: str) -> list[dict[str, Any] | None] | Non
     return changes
 
 
-def me(storage: Storage, digest: str) -> dict[str, Any] | None:
-    """A player's nickname and ratings per family, or ``None`` for an unknown key."""
+STANDING_OF_RATING = (standings.c.key_hash == ratings.c.key_hash) & (
+    standings.c.family == ratings.c.family
+)
+
+
+def me(storage: Storage, digest: str, rule: Rule) -> dict[str, Any] | None:
+    """A player's nickname, the name it holds on the boards and its ratings per family,
+    or ``None`` for an unknown key."""
     with storage.engine.connect() as conn:
         row = conn.execute(select(players.c.nickname).where(players.c.key_hash == digest)).first()
         if row is None:
             return None
-        kept = conn.execute(select(ratings).where(ratings.c.key_hash == digest)).all()
-    return {"nickname": row.nickname, "ratings": {r.family: shown(r) for r in kept}}
+        held = conn.execute(select(names.c.nickname).where(names.c.key_hash == digest)).scalar()
+        kept = conn.execute(
+            select(ratings, standings.c.counted, standings.c.opponents)
+            .outerjoin(standings, STANDING_OF_RATING)
+            .where(ratings.c.key_hash == digest)
+        ).all()
+    found = {r.family: {**shown(r), **_standing(r, rule)} for r in kept}
+    return {"nickname": row.nickname, "board_nickname": held, "ratings": found}
+
+
+def _standing(row: Any, rule: Rule) -> dict[str, Any]:
+    counted, met = int(row.counted or 0), int(row.opponents or 0)
+    return {"counted": counted, "opponents": met, "established": rule.established(counted, met)}
 
 
 def shown(row: Any) -> dict[str, Any]:
@@ -227,15 +286,21 @@ def shown(row: Any) -> dict[str, Any]:
     return {"rating": rating.shown(), "mu": row.mu, "sigma": row.sigma, "games": row.games}
 
 
-def top(storage: Storage, fam: str, limit: int = TOP) -> list[dict[str, Any]]:
-    """The best-rated players of a family, by displayed rating: nickname, rating, games."""
+def top(storage: Storage, fam: str, rule: Rule, limit: int = TOP) -> list[dict[str, Any]]:
+    """The best-rated established players of a family, by displayed rating, each under
+    the nickname it holds: nickname, rating, games."""
     ordinal = ratings.c.mu - 3 * ratings.c.sigma
     with storage.engine.connect() as conn:
         rows = conn.execute(
-            select(players.c.nickname, ratings.c.mu, ratings.c.sigma, ratings.c.games)
-            .join(players, players.c.key_hash == ratings.c.key_hash)
-            .where(ratings.c.family == fam)
-            .order_by(ordinal.desc(), players.c.nickname)
+            select(names.c.nickname, ratings.c.mu, ratings.c.sigma, ratings.c.games)
+            .join(standings, STANDING_OF_RATING)
+            .join(names, names.c.key_hash == ratings.c.key_hash)
+            .where(
+                ratings.c.family == fam,
+                standings.c.counted >= rule.games,
+                standings.c.opponents >= rule.opponents,
+            )
+            .order_by(ordinal.desc(), names.c.nickname)
             .limit(limit)
         ).all()
     return [{"nickname": r.nickname, **shown(r)} for r in rows]

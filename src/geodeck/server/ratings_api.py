@@ -20,6 +20,7 @@ from geodeck.server import cards, connection, players
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter
 from geodeck.server.protocol import FINISHED, ErrorBody, RatingChange, Refusal, TableInfo
+from geodeck.server.standing import Rule
 
 if TYPE_CHECKING:
     from geodeck.server.lobby import Lobby
@@ -32,6 +33,8 @@ class Rater:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
+        self.rule = Rule.of(lobby.settings)
+        """When a player is established (docs/ratings.md, Standing)."""
         self.tasks: set[asyncio.Task[None]] = set()
         self.difficulties: dict[str, dict[str, float]] = {}
         """Per game, the cards' rated difficulty as the server's novice and casual bots
@@ -62,7 +65,7 @@ class Rater:
     async def _rate(self, code: str, played: cards.Played | None) -> None:
         storage = self.lobby.storage
         try:
-            changes = await self.lobby.run(players.rate_table, storage, code)
+            changes = await self.lobby.run(players.rate_table, storage, code, self.rule)
             if changes is not None:
                 done = await self.lobby.run(cards.ingest_table, storage, code, played)
                 if done is not None:
@@ -104,6 +107,7 @@ async def rated(lobby: Lobby, info: TableInfo) -> TableInfo:
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     """Add the endpoints to ``app``."""
     storage = lobby.storage
+    rule = lobby.rater.rule
     missing: dict[int | str, dict[str, Any]] = {
         400: {"model": ErrorBody},
         404: {"model": ErrorBody},
@@ -113,14 +117,15 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     async def player_me(request: Request) -> dict[str, Any]:
         digest = players.key_hash(request.headers.get(players.HEADER))
         with limiter.guard(connection.client_address(request)):
-            found = await lobby.run(players.me, storage, digest)
-        return found or {"nickname": None, "ratings": {}}
+            found = await lobby.run(players.me, storage, digest, rule)
+        return found or {"nickname": None, "board_nickname": None, "ratings": {}}
 
     @app.get("/api/ratings/{fam}", responses=missing)
     async def top_players(fam: str) -> dict[str, Any]:
         if fam not in set(FAMILIES.values()):
             raise Refusal(ErrorCode.RATINGS_UNKNOWN, "the rating families are cross and undercover")
-        return {"family": fam, "players": await lobby.run(players.top, storage, fam)}
+        best = await lobby.run(players.top, storage, fam, rule)
+        return {"family": fam, "established": rule.to_json(), "players": best}
 
     @app.get("/api/cards/{game}/ratings", responses=missing)
     async def card_ratings(game: str) -> dict[str, Any]:

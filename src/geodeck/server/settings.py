@@ -79,6 +79,12 @@ class Settings:
     """The largest deck a request may send (its JSON, compact, and its cards, or an
     Undercover deck's countries and questions together): ``deck/too_large``. The shipped
     decks are 210 cards and 222 KB at most."""
+    established_games: int = 10
+    established_opponents: int = 3
+    """A player key's rating in a family is provisional until it has this many games
+    there that counted (against a bot or an established player) against at least this
+    many distinct opponents (each bot level one); only established players are on the
+    board (``standing.py``, docs/ratings.md)."""
     header_timeout: float = 10.0
     """Seconds a request's line and headers may take to arrive (``guarded_http.py``)."""
     body_timeout: float = 30.0

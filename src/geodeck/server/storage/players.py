@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Column, Float, Integer, String, Table, Text
+from sqlalchemy import Column, Connection, Float, Integer, String, Table, Text, event
 
-from geodeck.server.storage.schema import metadata
+from geodeck.server.storage.schema import metadata, seats, tables
 
 KEY_HASH = 64
 
@@ -25,11 +25,20 @@ players = Table(
 )
 """Every player key seen, by its hash, with the nickname last given with it."""
 
-ratings = Table(
+
+def _per_family(name: str, *columns: Column[Any]) -> Table:
+    """A table of rows per player (key hash) and rating family (the first part of its key)."""
+    return Table(
+        name,
+        metadata,
+        Column("key_hash", String(KEY_HASH), primary_key=True),
+        Column("family", String(16), primary_key=True),
+        *columns,
+    )
+
+
+ratings = _per_family(
     "geodeck_ratings",
-    metadata,
-    Column("key_hash", String(KEY_HASH), primary_key=True),
-    Column("family", String(16), primary_key=True),
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),
@@ -79,6 +88,48 @@ daily_results = Table(
     Column("at", Float, nullable=False),
 )
 """One result per player key, game and day: the key makes a second one fail."""
+
+
+standing = _per_family(
+    "geodeck_standing",
+    Column("counted", Integer, nullable=False),
+    Column("opponents", Integer, nullable=False),
+)
+"""Per player and family, the games that counted for the rating (against a bot or an
+established player) and the distinct opponents of those games (``standing.py``)."""
+
+opponents = _per_family(
+    "geodeck_opponents",
+    Column("opponent", String(KEY_HASH + 8), primary_key=True),
+)
+"""The opponents a player met in games that counted: another player by key hash, a bot
+as ``bot:LEVEL``."""
+
+names = Table(
+    "geodeck_names",
+    metadata,
+    Column("skeleton", String(400), primary_key=True),
+    Column("key_hash", String(KEY_HASH), nullable=False, unique=True),
+    Column("nickname", String(40), nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""The nickname each established player holds on the boards, one player per name as the
+eye reads it (its skeleton, ``geodeck/names.py``): the first to take it keeps it."""
+
+for _later in (standing, opponents, names):
+    for _earlier in (tables, seats, players, ratings, seat_players, rated):
+        _later.add_is_dependent_on(_earlier)
+names.add_is_dependent_on(standing)
+names.add_is_dependent_on(opponents)
+
+
+@event.listens_for(names, "after_create")
+def _work_out_standing(target: Table, connection: Connection, **_: Any) -> None:
+    """A database made before standing existed: every player's standing and name are
+    worked out from the tables rated so far, in the transaction that adds the tables."""
+    from geodeck.server.standing import backfill
+
+    backfill(connection)
 
 
 def rating_row(row: Any) -> dict[str, Any]:

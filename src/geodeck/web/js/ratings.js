@@ -65,6 +65,12 @@ export function levelHint(game) {
   return h("p", { class: "muted small level-hint", id: "level-hint" }, said);
 }
 
+// A family's games, and "provisional" until the server lists the player on its board.
+function shownGames(found) {
+  const games = t("rating.games", { n: found.games });
+  return found.established === false ? `${games} · ${t("rating.provisional")}` : games;
+}
+
 // The lobby's panel: nickname, ratings per family, the daily challenges.
 export function playerPanel(onChange) {
   const ratings = known(onChange);
@@ -85,7 +91,7 @@ export function playerPanel(onChange) {
       { "data-family": family },
       h("span", {}, t(`rating.family.${family}`)),
       h("strong", {}, found ? String(found.rating) : "–"),
-      h("small", {}, found ? t("rating.games", { n: found.games }) : t("rating.none")),
+      h("small", {}, found ? shownGames(found) : t("rating.none")),
     );
   });
   return h(
