@@ -306,6 +306,7 @@ class Builder:
         card.curated("olympics", olympics="answer", olympic_games="games")
         card.curated("geography", alps="alps", arctic_circle="arctic_circle", asia="asia")
         card.curated("winter_sports", winter_sports="answer")
+        card.curated("german", german="answer")
         return card.finish()
 
     def _identity(self, card: Card, supplement: Mapping[str, str]) -> None:

@@ -347,6 +347,7 @@ def cross_check(
     problems += check_borders(builder, countries, ranking)
     problems += check_flags(builder, countries)
     problems += check_seas_and_plausibility(builder, countries)
+    problems += check_german(countries)
     problems += answers.check_tables(
         {table: [row.values for row in rows] for table, rows in builder.tables.items()}
     )
@@ -516,6 +517,23 @@ def check_seas_and_plausibility(builder: Builder, countries: Mapping[str, Any]) 
             problems.append(f"winter_sports {code}: {card['winter_sports']} below 1,000 m")
         if card["capital_largest"] == "no" and not _largest_city(builder.tables, code):
             problems.append(f"capital_facts {code}: no largest city named")
+    return problems
+
+
+def check_german(countries: Mapping[str, Any]) -> list[str]:
+    """q40's curated answer against the Factbook's languages: German official there is
+    yes here, German regional or minority there at least "probably not" here, and a yes
+    here needs German official there."""
+    problems = []
+    for code, card in sorted(countries.items()):
+        official = "German" in card["official_languages"]
+        regional = "German" in card["regional_languages"]
+        answer = card["german"]
+        if official != (answer == "yes") or (regional and answer == "no"):
+            problems.append(
+                f"german {code}: answers {answer!r}, the Factbook lists German as "
+                f"{'official' if official else 'regional' if regional else 'neither'}"
+            )
     return problems
 
 
