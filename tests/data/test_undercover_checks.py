@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import json
+import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from tools.countries import answers, figures, rules
 from tools.countries import factbook as fb
 from tools.countries import questions as qs
 from tools.countries.curated import Row
-from tools.countries.validate import Exceptions, check_german
+from tools.countries.validate import Exceptions, check_disputed_areas, check_german
 
 CURATED = Path(__file__).resolve().parents[2] / "tools" / "countries" / "curated"
 
@@ -253,6 +254,22 @@ def test_german_answers_agree_with_the_factbook() -> None:
     broken = {**countries, "DK": {**countries["DK"], "german": "no"}}
     assert check_german(broken) == [
         "german DK: answers 'no', the Factbook lists German as regional"
+    ]
+
+
+def test_a_card_that_leaves_out_its_disputed_area_fails() -> None:
+    """Moldova's card counted the census of the right bank only (2,409,200) while its area
+    includes Transnistria, unlike Crimea with Ukraine and Northern Cyprus with Cyprus."""
+    countries = shipped()["countries"]
+    politics = tomllib.loads((CURATED.parent / "politics.toml").read_text("utf-8"))
+    assert check_disputed_areas(countries, politics) == []
+    right_bank = {**countries, "MD": {**countries["MD"], "population": 2_409_200}}
+    assert check_disputed_areas(right_bank, politics) == [
+        "politics: MD's population 2,409,200 leaves out transnistria (455,700 + 2,409,200)"
+    ]
+    silent = {**countries, "UA": {k: v for k, v in countries["UA"].items() if k != "territory_en"}}
+    assert check_disputed_areas(silent, politics) == [
+        "politics: UA does not say 'with Crimea' (crimea)"
     ]
 
 

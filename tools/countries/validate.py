@@ -295,6 +295,33 @@ def check_politics(
     expect(cy["borders"] == [], "the Sovereign Base Areas do not make Cyprus border the UK")
     expect(politics.get("turkiye", {}).get("whole_country") is True, "Türkiye is whole")
     expect(countries["TR"]["area"] > 700_000, "Türkiye's area includes Anatolia")
+    return problems + check_disputed_areas(countries, politics)
+
+
+DISPUTED_TOLERANCE = 0.05
+"""A card that counts a disputed area has at least the area's and the rest's figures
+added up, less this share (the two are counts of different dates)."""
+
+
+def check_disputed_areas(countries: Mapping[str, Any], politics: Mapping[str, Any]) -> list[str]:
+    """Each disputed area counts with its state in the population too, and the card says so."""
+    problems = []
+    for name, section in sorted(politics.items()):
+        if "part_of" not in section:
+            continue
+        if "note" not in section:
+            problems.append(f"politics: {name} has no note for the card")
+        card = countries[section.get("note_card", section["part_of"])]
+        for lang, text in section.get("note", {}).items():
+            if card.get(f"territory_{lang}") != text:
+                problems.append(f"politics: {card['code']} does not say {text!r} ({name})")
+        if "population" in section:
+            whole = int(section["population"]) + int(section["without"])
+            if card["population"] < whole * (1 - DISPUTED_TOLERANCE):
+                problems.append(
+                    f"politics: {card['code']}'s population {card['population']:,} leaves "
+                    f"out {name} ({section['population']:,} + {section['without']:,})"
+                )
     return problems
 
 
