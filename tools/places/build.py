@@ -20,6 +20,7 @@ from tools.places import (
     validate,
     validate_names,
 )
+from tools.places import musts as must_rules
 from tools.places.geo import Box
 from tools.places.regions import LANDS, REGIONS, italian_cities
 
@@ -179,6 +180,9 @@ def run(*, check: bool, out: Path | None = None) -> int:
         ref_data = reference(ctx)
         ref_data["musts"] = musts
         ref_data["second"] = {deck: second_sources(ctx, data) for deck, data in built.items()}
+        towns = ctx.second.towns
+        large = {deck: must_rules.large_cities(deck, towns) for deck in built}
+        ref_data["large"] = {deck: found for deck, found in large.items() if found}
         ref = validate.Reference(
             ref_data["countries"],
             ref_data["lands"],
@@ -186,6 +190,7 @@ def run(*, check: bool, out: Path | None = None) -> int:
             musts,
             ref_data["second"],
             ref_data["small_capitals"],
+            ref_data["large"],
         )
         step("validating")
         problems = validate.check_curated()

@@ -75,8 +75,9 @@ class SecondSource:
     """SimpleMaps' towns, indexed by country and degree of latitude."""
 
     def __init__(self, towns: Iterable[sources.MapCity]) -> None:
+        self.towns = list(towns)
         self._cells: dict[tuple[str, int], list[sources.MapCity]] = {}
-        for town in towns:
+        for town in self.towns:
             self._cells.setdefault((town.country, int(town.lat // 1)), []).append(town)
 
     def find(self, place: sources.GeoPlace) -> sources.MapCity | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tools.places import curated, validate_names
+from tools.places import curated, musts, validate_names
 from tools.places.geo import Box, Shape, distance_km
 
 HERE = Path(__file__).resolve().parent
@@ -169,6 +169,8 @@ class Reference:
     """Per deck, the second source of each place's population: GeoNames id to [figure, tag]."""
     small_capitals: list[str] = field(default_factory=list)
     """ISTAT codes of the Italian provincial capitals (they may lie below the floor)."""
+    large: dict[str, list[list[Any]]] = field(default_factory=dict)
+    """Per deck, the second source's largest towns (``musts.LARGE_CITY``)."""
 
     @classmethod
     def load(cls, path: Path = REFERENCE) -> Reference:
@@ -180,6 +182,7 @@ class Reference:
             data.get("musts", {}),
             data.get("second", {}),
             data.get("small_capitals", []),
+            data.get("large", {}),
         )
 
     def box(self, table: str, code: str) -> Box | None:
@@ -229,6 +232,7 @@ def check_deck(deck: str, data: Mapping[str, Any], ref: Reference) -> list[str]:
         out.extend(_check_card(deck, key, card, ref))
     out.extend(_check_columns(deck, cards))
     out.extend(check_musts(deck, cards, ref.musts.get(deck, {})))
+    out.extend(musts.check_large_cities(deck, cards, ref.large.get(deck, [])))
     out.extend(check_floor(deck, cards, ref.small_capitals))
     out.extend(check_second_source(deck, cards, ref.second.get(deck, {})))
     out.extend(_check_representation(deck, cards, ref))
