@@ -60,6 +60,18 @@ def second_sources(ctx: context.Context, data: dict[str, Any]) -> dict[str, list
     return dict(sorted(out.items()))
 
 
+def terrain(ctx: context.Context, italia: dict[str, Any]) -> dict[str, int]:
+    """The terrain model (GeoNames' DEM) at each Italian city card's point, by ISTAT code:
+    the second source of the seat's altitude (``tools.places.altitudes``)."""
+    out = {}
+    for card in italia["cards"].values():
+        if card["kind"] == "place":
+            dem = ctx.places[int(card["geonameid"])].dem
+            if dem is not None:
+                out[str(card["istat"])] = dem
+    return dict(sorted(out.items()))
+
+
 def reference(ctx: context.Context) -> dict[str, Any]:
     """Boxes and facts for the checks that run without the sources."""
 
@@ -183,6 +195,7 @@ def run(*, check: bool, out: Path | None = None) -> int:
         towns = ctx.second.towns
         large = {deck: must_rules.large_cities(deck, towns) for deck in built}
         ref_data["large"] = {deck: found for deck, found in large.items() if found}
+        ref_data["dem"] = terrain(ctx, built["italia"])
         ref = validate.Reference(
             ref_data["countries"],
             ref_data["lands"],
@@ -191,6 +204,7 @@ def run(*, check: bool, out: Path | None = None) -> int:
             ref_data["second"],
             ref_data["small_capitals"],
             ref_data["large"],
+            ref_data["dem"],
         )
         step("validating")
         problems = validate.check_curated()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tools.places import curated, musts, validate_names
+from tools.places import altitudes, curated, musts, validate_names
 from tools.places.geo import Box, Shape, distance_km
 
 HERE = Path(__file__).resolve().parent
@@ -171,6 +171,8 @@ class Reference:
     """ISTAT codes of the Italian provincial capitals (they may lie below the floor)."""
     large: dict[str, list[list[Any]]] = field(default_factory=dict)
     """Per deck, the second source's largest towns (``musts.LARGE_CITY``)."""
+    dem: dict[str, int] = field(default_factory=dict)
+    """The terrain model at each Italian city card's point, by ISTAT code (``altitudes``)."""
 
     @classmethod
     def load(cls, path: Path = REFERENCE) -> Reference:
@@ -183,6 +185,7 @@ class Reference:
             data.get("second", {}),
             data.get("small_capitals", []),
             data.get("large", {}),
+            data.get("dem", {}),
         )
 
     def box(self, table: str, code: str) -> Box | None:
@@ -233,6 +236,8 @@ def check_deck(deck: str, data: Mapping[str, Any], ref: Reference) -> list[str]:
     out.extend(_check_columns(deck, cards))
     out.extend(check_musts(deck, cards, ref.musts.get(deck, {})))
     out.extend(musts.check_large_cities(deck, cards, ref.large.get(deck, [])))
+    if deck == "italia":
+        out.extend(altitudes.check_seat_altitudes(deck, cards, ref.dem))
     out.extend(check_floor(deck, cards, ref.small_capitals))
     out.extend(check_second_source(deck, cards, ref.second.get(deck, {})))
     out.extend(_check_representation(deck, cards, ref))
