@@ -16,16 +16,6 @@ from geodeck.decks import SHIPPED_DECKS, shipped_deck, shipped_deck_file
 DECKS = validate.DECKS
 
 
-@pytest.fixture(scope="module")
-def ref() -> validate.Reference:
-    return validate.Reference.load()
-
-
-@pytest.fixture(scope="module")
-def files() -> dict[str, dict[str, Any]]:
-    return {deck: validate.shipped(deck) for deck in DECKS}
-
-
 def places(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in data["cards"].values() if c["kind"] == "place"]
 

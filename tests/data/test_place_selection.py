@@ -12,16 +12,6 @@ from tools.places import curated, musts, validate
 DECKS = validate.DECKS
 
 
-@pytest.fixture(scope="module")
-def ref() -> validate.Reference:
-    return validate.Reference.load()
-
-
-@pytest.fixture(scope="module")
-def files() -> dict[str, dict[str, Any]]:
-    return {deck: validate.shipped(deck) for deck in DECKS}
-
-
 def place_ids(data: dict[str, Any]) -> set[int]:
     return {int(c["geonameid"]) for c in data["cards"].values() if c["kind"] == "place"}
 

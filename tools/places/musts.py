@@ -45,6 +45,7 @@ NAMED = {
         3093133: "Łódź",
         2648579: "Glasgow",
         2996944: "Lyon",
+        2643123: "Manchester",
     },
     "buxtehude": {},
     "italia": {},
@@ -56,7 +57,9 @@ Belfast: the capitals of Scotland, Wales and Northern Ireland, which Glasgow, Br
 the spacing would keep away. Thessaloníki, Antwerp and Geneva: their country's second city
 (Antwerp its largest municipality), below the size rule. Łódź: Poland's third city, kept
 away by Warsaw's neighbourhood. Glasgow and Lyon: Scotland's largest city and the heart of
-France's second metropolis, which Edinburgh and the spacing would keep away.
+France's second metropolis, which Edinburgh and the spacing would keep away. Manchester:
+the heart of England's second conurbation, whose city proper (551,938 at the 2021 census)
+is a little smaller than Sheffield's (556,500), 55 km away, which would keep it away.
 Johannesburg: South Africa's largest city, 55 km from Pretoria, which the agglomeration
 rule would otherwise merge it with. La Paz: Bolivia's seat of government (Sucre is the
 constitutional capital), which Santa Cruz de la Sierra would keep away."""
