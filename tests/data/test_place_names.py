@@ -228,6 +228,51 @@ def test_a_name_unlike_cldr_s_needs_a_curated_row() -> None:
     assert source_problems(confirmed, src) == []
 
 
+def test_two_forms_of_one_name_need_a_curated_row() -> None:
+    """A transliteration unlike the English one (Iraklio beside Heraklion, Riyad beside
+    Riyadh) or a qualified form (Davao City beside Davao) needs the form in common use settled
+    in names.csv; CLDR's agreement is no proof (it has Riyad in Italian)."""
+    src = NameSources(cldr={"x": {"it": "Riyad"}})
+    heraklion = {**card("Heraklion", "Iraklio", "Iraklio"), "country": "GR"}
+    assert validate_names.variants(heraklion) == {"de", "it"}
+    assert len(source_problems(heraklion, NameSources())) == 2
+    riyadh = {**card("Riyadh", "Riad", "Riyad"), "country": "SA"}
+    assert [p for p in source_problems(riyadh, src) if "one form" in p] == [
+        "test/x: name_de 'Riad' is one form of a name the card spells otherwise in another "
+        "language: settle the form in common use in curated/names.csv",
+        "test/x: name_it 'Riyad' is one form of a name the card spells otherwise in another "
+        "language: settle the form in common use in curated/names.csv",
+    ]
+    davao = {**card("Davao City", "Davao", "Davao"), "country": "PH"}
+    assert validate_names.variants(davao) == {"en", "de", "it"}
+    curated_tags = {f"name_{lang}": names.TAG_CURATED for lang in ("en", "de", "it")}
+    settled = {**card("Davao", **curated_tags), "country": "PH"}
+    assert source_problems(settled, NameSources()) == []
+    # An exonym beside the local name is no variant; an official Italian name stands.
+    assert validate_names.variants({**card("Milan", "Mailand", "Milano"), "country": "IT"}) == set()
+    official = card(
+        "Reggio Emilia", "Reggio Emilia", "Reggio nell'Emilia", name_it=sources.TAG_ISTAT_NAMES
+    )
+    assert validate_names.variants(official) == {"en", "de", "it"}
+    assert len(source_problems(official, NameSources())) == 2
+
+
+def test_the_shipped_names_in_common_use() -> None:
+    by_id = {
+        (deck, key): c
+        for deck in validate.DECKS
+        for key, c in validate.shipped(deck)["cards"].items()
+    }
+    assert by_id["uppsala", "heraklion"]["name_de"] == "Heraklion"
+    assert by_id["uppsala", "heraklion"]["name_it"] == "Heraklion"
+    assert by_id["uppsala", "vitebsk"]["name_it"] == "Vitebsk"
+    assert by_id["world", "riyadh"]["name_it"] == "Riad"
+    assert by_id["italia", "reggio-emilia"]["name_de"] == "Reggio Emilia"
+    assert by_id["italia", "reggio-emilia"]["name_it"] == "Reggio nell'Emilia"
+    davao = by_id["world", "davao"]
+    assert (davao["name_en"], davao["name_de"], davao["name_it"]) == ("Davao", "Davao", "Davao")
+
+
 def test_a_merged_comune_named_after_its_old_part_fails() -> None:
     src = NameSources(comuni={"x": Comune("Valsamoggia", namesake=False)})
     assert source_problems(card("Bazzano", it="Valsamoggia"), src)

@@ -12,16 +12,6 @@ from tools.places import curated, musts, validate
 DECKS = validate.DECKS
 
 
-@pytest.fixture(scope="module")
-def ref() -> validate.Reference:
-    return validate.Reference.load()
-
-
-@pytest.fixture(scope="module")
-def files() -> dict[str, dict[str, Any]]:
-    return {deck: validate.shipped(deck) for deck in DECKS}
-
-
 def place_ids(data: dict[str, Any]) -> set[int]:
     return {int(c["geonameid"]) for c in data["cards"].values() if c["kind"] == "place"}
 
@@ -52,6 +42,27 @@ def test_the_places_players_expect_are_in_the_shipped_deck(
 ) -> None:
     missing = {g: n for g, n in musts.EXPECTED[deck].items() if g not in place_ids(files[deck])}
     assert missing == {}
+
+
+def test_every_large_city_of_the_second_source_has_a_card(
+    files: dict[str, dict[str, Any]], ref: validate.Reference
+) -> None:
+    """SimpleMaps' towns of 10 million are cards of their country within 100 km, or listed
+    exceptions: Shenzhen, 30 km from Hong Kong, was kept away as if it were part of it."""
+    world = files["world"]
+    assert len(ref.large["world"]) >= 40
+    assert musts.check_large_cities("world", world["cards"], ref.large["world"]) == []
+    broken = {k: c for k, c in world["cards"].items() if c.get("name") != "Shenzhen"}
+    assert musts.check_large_cities("world", broken, ref.large["world"]) == [
+        "world: Shenzhen (CN, 17,619,000 in SimpleMaps) has no card of its country within 100 km"
+    ]
+
+
+def test_a_city_across_a_border_is_no_part_of_its_neighbours_agglomeration() -> None:
+    hong_kong = musts.Place(1, "Hong Kong", "HK", 7_400_000, True, lat=22.28, lon=114.17)
+    shenzhen = musts.Place(2, "Shenzhen", "CN", 17_500_000, False, lat=22.54, lon=114.06)
+    found = musts.must_haves("world", [hong_kong, shenzhen], {"CN": 1_400_000_000})
+    assert found[2] == "largest city of a country of 20 million"
 
 
 def test_the_namesakes_are_must_haves(ref: validate.Reference) -> None:

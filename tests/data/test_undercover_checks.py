@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import json
+import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from tools.countries import answers, figures, rules
 from tools.countries import factbook as fb
 from tools.countries import questions as qs
 from tools.countries.curated import Row
-from tools.countries.validate import Exceptions
+from tools.countries.validate import Exceptions, check_disputed_areas, check_german
 
 CURATED = Path(__file__).resolve().parents[2] / "tools" / "countries" / "curated"
 
@@ -36,6 +37,13 @@ def shipped() -> dict[str, Any]:
     data = resources.files("geodeck.decks").joinpath("data")
     doc: dict[str, Any] = json.loads(data.joinpath("undercover.json").read_text("utf-8"))
     return doc
+
+
+def shipped_questions() -> dict[str, Any]:
+    data = resources.files("geodeck.decks").joinpath("data")
+    doc: dict[str, Any] = json.loads(data.joinpath("questions.json").read_text("utf-8"))
+    questions: dict[str, Any] = doc["questions"]
+    return questions
 
 
 def area_record(total: str) -> dict[str, Any]:
@@ -211,8 +219,58 @@ def test_the_shipped_answers_are_the_curated_ones() -> None:
     countries = shipped()["countries"]
     for rule in answers.RULES:
         for row in rows(rule.table):
-            field = {"winter_sports": "winter_sports", "olympics": "olympics"}[rule.table]
+            field = {"winter_sports": "winter_sports", "olympics": "olympics", "german": "german"}[
+                rule.table
+            ]
             assert countries[row["code"]][field] == row["answer"], (rule.table, row["code"])
+
+
+def _german_no(code: str, status: str) -> list[str]:
+    """The problems of a q40 row that answers no with the status text ``status``."""
+    row = {"code": code, "answer": "no", "basis": "none", "status": status}
+    return answers.check_rows(answers.GERMAN, [row])
+
+
+def test_german_in_opole_gminas_is_not_a_plain_no() -> None:
+    """q40: German as an auxiliary language in Polish gminas has the status of South
+    Tyrol's German or Denmark's, so Poland answers as Italy and Denmark do."""
+    problems = _german_no(
+        "PL", "German is an auxiliary language in some 20 gminas of Opole Voivodeship"
+    )
+    assert any("does not show none" in p for p in problems)
+    assert any("shows regional, not none" in p for p in problems)
+    charter = "The European Charter for Regional or Minority Languages protects German under"
+    assert any("shows minority" in p for p in _german_no("HU", f"{charter} Part III (1995)"))
+    shipped_q40 = shipped_questions()["q40"]["answers"]
+    assert shipped_q40["PL"] == shipped_q40["IT"] == shipped_q40["DK"] == "probably_not"
+    assert {c for c, a in shipped_q40.items() if a == "yes"} == {"AT", "BE", "CH", "DE", "LI", "LU"}
+
+
+def test_german_answers_agree_with_the_factbook() -> None:
+    """The second source: German official in the Factbook is yes, regional there is at
+    least probably not; the check fails on a Denmark that answers no."""
+    countries = shipped()["countries"]
+    assert check_german(countries) == []
+    broken = {**countries, "DK": {**countries["DK"], "german": "no"}}
+    assert check_german(broken) == [
+        "german DK: answers 'no', the Factbook lists German as regional"
+    ]
+
+
+def test_a_card_that_leaves_out_its_disputed_area_fails() -> None:
+    """Moldova's card counted the census of the right bank only (2,409,200) while its area
+    includes Transnistria, unlike Crimea with Ukraine and Northern Cyprus with Cyprus."""
+    countries = shipped()["countries"]
+    politics = tomllib.loads((CURATED.parent / "politics.toml").read_text("utf-8"))
+    assert check_disputed_areas(countries, politics) == []
+    right_bank = {**countries, "MD": {**countries["MD"], "population": 2_409_200}}
+    assert check_disputed_areas(right_bank, politics) == [
+        "politics: MD's population 2,409,200 leaves out transnistria (455,700 + 2,409,200)"
+    ]
+    silent = {**countries, "UA": {k: v for k, v in countries["UA"].items() if k != "territory_en"}}
+    assert check_disputed_areas(silent, politics) == [
+        "politics: UA does not say 'with Crimea' (crimea)"
+    ]
 
 
 # --- the shipped figures -----------------------------------------------------------------

@@ -331,6 +331,38 @@ def test_politics_northern_cyprus_counts_with_cyprus() -> None:
     assert countries()["CY"]["area"] == 9_251
 
 
+def test_politics_transnistria_counts_with_moldova_and_every_card_says_so() -> None:
+    """One rule for every disputed area: it counts with its state in the population as in
+    the area, and the card prints what its population counts."""
+    choice = politics()["transnistria"]
+    assert choice["part_of"] == "MD"
+    moldova = countries()["MD"]
+    assert moldova["area"] == 33_851
+    assert moldova["population"] >= 0.95 * (choice["population"] + choice["without"])
+    assert moldova["population"] > 2_409_200  # the census of the right bank alone
+    notes = {
+        code: countries()[code]["territory_en"]
+        for code in countries()
+        if "territory_en" in countries()[code]
+    }
+    assert notes == {
+        "CY": "with Northern Cyprus",
+        "MD": "with Transnistria",
+        "RS": "without Kosovo",
+        "UA": "with Crimea",
+    }
+    for code in notes:
+        for lang in ("en", "de", "it"):
+            assert countries()[code][f"territory_{lang}"] == politics_note(code, lang)
+
+
+def politics_note(code: str, lang: str) -> str:
+    for section in politics().values():
+        if isinstance(section, dict) and section.get("note_card", section.get("part_of")) == code:
+            return str(section["note"][lang])
+    raise KeyError(code)
+
+
 def test_politics_france_with_its_overseas_regions() -> None:
     choice = politics()["france"]
     assert choice["overseas_regions"] is True

@@ -75,7 +75,34 @@ but the host state was another (Sarajevo 1984, Yugoslavia); probably not where o
 events of Games hosted elsewhere in the same state were held there (Moscow 1980: sailing
 in Tallinn, football in Kyiv and Minsk); no otherwise. Youth Olympic Games do not count."""
 
-RULES = (WINTER_SPORTS, OLYMPICS)
+CHARTER_GERMAN = r"\bCharter for Regional or Minority Languages protects German under Part I"
+OFFICIAL_GERMAN = r"^German is (the|an) official language of the state\b"
+LOCAL_GERMAN = r"^German is (co-official with \w+ in|an auxiliary language in)\b"
+
+GERMAN = Rule(
+    table="german",
+    question="q40",
+    answers={
+        "official": "yes",
+        "regional": "probably_not",
+        "minority": "probably_not",
+        "none": "no",
+    },
+    evidence={
+        "official": OFFICIAL_GERMAN,
+        "regional": LOCAL_GERMAN,
+        "minority": CHARTER_GERMAN,
+        "none": r"^German has no official or minority-language status\b",
+    },
+    stronger={"official": OFFICIAL_GERMAN, "regional": LOCAL_GERMAN, "minority": CHARTER_GERMAN},
+    text=("status",),
+)
+"""q40: yes where German is an official language of the state; probably not where it is
+co-official in a region or an auxiliary language in municipalities (South Tyrol, the gminas
+of Opole), or a minority language the state protects under the European Charter for
+Regional or Minority Languages (Denmark, Hungary); no otherwise."""
+
+RULES = (WINTER_SPORTS, OLYMPICS, GERMAN)
 
 
 @dataclass(frozen=True, slots=True)

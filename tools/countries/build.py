@@ -306,7 +306,16 @@ class Builder:
         card.curated("olympics", olympics="answer", olympic_games="games")
         card.curated("geography", alps="alps", arctic_circle="arctic_circle", asia="asia")
         card.curated("winter_sports", winter_sports="answer")
+        card.curated("german", german="answer")
+        self._territory(card)
         return card.finish()
+
+    def _territory(self, card: Card) -> None:
+        """What the card's population counts where an area is disputed (politics.toml)."""
+        for section in self.politics.values():
+            if "note" in section and section.get("note_card", section.get("part_of")) == card.code:
+                for lang, text in section["note"].items():
+                    card.set(f"territory_{lang}", text, "politics.toml")
 
     def _identity(self, card: Card, supplement: Mapping[str, str]) -> None:
         names, name_tags = self.names(card.code)

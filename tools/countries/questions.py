@@ -111,10 +111,7 @@ RULES: dict[str, dict[str, Any]] = {
         when("government_type", "has_text", "monarchy"),
         when("government_type", "has_text", "principality", "probably"),
     ),
-    "q40": tiers(
-        when("official_languages", "contains", "German"),
-        when("regional_languages", "contains", "German", "probably_not"),
-    ),
+    "q40": copy("german"),
     "q41": tiers(
         when("main_language", "in", sorted(SLAVIC)),
         when("official_languages", "intersects", sorted(SLAVIC), "probably_not"),

@@ -295,6 +295,33 @@ def check_politics(
     expect(cy["borders"] == [], "the Sovereign Base Areas do not make Cyprus border the UK")
     expect(politics.get("turkiye", {}).get("whole_country") is True, "Türkiye is whole")
     expect(countries["TR"]["area"] > 700_000, "Türkiye's area includes Anatolia")
+    return problems + check_disputed_areas(countries, politics)
+
+
+DISPUTED_TOLERANCE = 0.05
+"""A card that counts a disputed area has at least the area's and the rest's figures
+added up, less this share (the two are counts of different dates)."""
+
+
+def check_disputed_areas(countries: Mapping[str, Any], politics: Mapping[str, Any]) -> list[str]:
+    """Each disputed area counts with its state in the population too, and the card says so."""
+    problems = []
+    for name, section in sorted(politics.items()):
+        if "part_of" not in section:
+            continue
+        if "note" not in section:
+            problems.append(f"politics: {name} has no note for the card")
+        card = countries[section.get("note_card", section["part_of"])]
+        for lang, text in section.get("note", {}).items():
+            if card.get(f"territory_{lang}") != text:
+                problems.append(f"politics: {card['code']} does not say {text!r} ({name})")
+        if "population" in section:
+            whole = int(section["population"]) + int(section["without"])
+            if card["population"] < whole * (1 - DISPUTED_TOLERANCE):
+                problems.append(
+                    f"politics: {card['code']}'s population {card['population']:,} leaves "
+                    f"out {name} ({section['population']:,} + {section['without']:,})"
+                )
     return problems
 
 
@@ -347,6 +374,7 @@ def cross_check(
     problems += check_borders(builder, countries, ranking)
     problems += check_flags(builder, countries)
     problems += check_seas_and_plausibility(builder, countries)
+    problems += check_german(countries)
     problems += answers.check_tables(
         {table: [row.values for row in rows] for table, rows in builder.tables.items()}
     )
@@ -516,6 +544,23 @@ def check_seas_and_plausibility(builder: Builder, countries: Mapping[str, Any]) 
             problems.append(f"winter_sports {code}: {card['winter_sports']} below 1,000 m")
         if card["capital_largest"] == "no" and not _largest_city(builder.tables, code):
             problems.append(f"capital_facts {code}: no largest city named")
+    return problems
+
+
+def check_german(countries: Mapping[str, Any]) -> list[str]:
+    """q40's curated answer against the Factbook's languages: German official there is
+    yes here, German regional or minority there at least "probably not" here, and a yes
+    here needs German official there."""
+    problems = []
+    for code, card in sorted(countries.items()):
+        official = "German" in card["official_languages"]
+        regional = "German" in card["regional_languages"]
+        answer = card["german"]
+        if official != (answer == "yes") or (regional and answer == "no"):
+            problems.append(
+                f"german {code}: answers {answer!r}, the Factbook lists German as "
+                f"{'official' if official else 'regional' if regional else 'neither'}"
+            )
     return problems
 
 

@@ -20,6 +20,7 @@ from tools.places import (
     validate,
     validate_names,
 )
+from tools.places import musts as must_rules
 from tools.places.geo import Box
 from tools.places.regions import LANDS, REGIONS, italian_cities
 
@@ -56,6 +57,18 @@ def second_sources(ctx: context.Context, data: dict[str, Any]) -> dict[str, list
         other = populations.second_figure(place, first, ctx.second)
         if other is not None:
             out[str(place.gid)] = list(other)
+    return dict(sorted(out.items()))
+
+
+def terrain(ctx: context.Context, italia: dict[str, Any]) -> dict[str, int]:
+    """The terrain model (GeoNames' DEM) at each Italian city card's point, by ISTAT code:
+    the second source of the seat's altitude (``tools.places.altitudes``)."""
+    out = {}
+    for card in italia["cards"].values():
+        if card["kind"] == "place":
+            dem = ctx.places[int(card["geonameid"])].dem
+            if dem is not None:
+                out[str(card["istat"])] = dem
     return dict(sorted(out.items()))
 
 
@@ -179,6 +192,10 @@ def run(*, check: bool, out: Path | None = None) -> int:
         ref_data = reference(ctx)
         ref_data["musts"] = musts
         ref_data["second"] = {deck: second_sources(ctx, data) for deck, data in built.items()}
+        towns = ctx.second.towns
+        large = {deck: must_rules.large_cities(deck, towns) for deck in built}
+        ref_data["large"] = {deck: found for deck, found in large.items() if found}
+        ref_data["dem"] = terrain(ctx, built["italia"])
         ref = validate.Reference(
             ref_data["countries"],
             ref_data["lands"],
@@ -186,6 +203,8 @@ def run(*, check: bool, out: Path | None = None) -> int:
             musts,
             ref_data["second"],
             ref_data["small_capitals"],
+            ref_data["large"],
+            ref_data["dem"],
         )
         step("validating")
         problems = validate.check_curated()

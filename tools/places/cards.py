@@ -163,7 +163,13 @@ def add_curated(cards: dict[str, dict[str, Any]], table: str, kind: str) -> None
 
 
 def deck_file(deck: str, cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    return {"deck": deck, "title": TITLES[deck], "attribution": ATTRIBUTION, "cards": cards}
+    return {
+        "deck": deck,
+        "title": TITLES[deck],
+        "attribution": ATTRIBUTION,
+        "population_unit": populations.UNITS[deck],
+        "cards": cards,
+    }
 
 
 def finish(

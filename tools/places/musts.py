@@ -7,8 +7,9 @@ tests can check the shipped files without the sources.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tools.places.geo import distance_km
 
@@ -26,9 +27,11 @@ WORLD_CAPITAL_SIZE = 1_000_000
 
 APART_KM = {"uppsala": 30.0, "world": 100.0}
 """A city that is a must-have by its size, or as its country's largest, is none within this
-distance of a must-have already listed (capitals first, then by size): the parts of one
-agglomeration (Esenyurt beside Istanbul; Foshan and Dongguan beside Guangzhou, Delhi beside
-New Delhi, Quezon City beside Manila) make one must-have, not several."""
+distance of a must-have of the same country already listed (capitals first, then by size):
+the parts of one agglomeration (Esenyurt beside Istanbul; Foshan and Dongguan beside
+Guangzhou, Delhi beside New Delhi, Quezon City beside Manila) make one must-have, not
+several. A city across a border is no part of its neighbour's agglomeration: Shenzhen is a
+must-have of its own, 30 km from Hong Kong."""
 
 NAMED = {
     "uppsala": {
@@ -42,6 +45,7 @@ NAMED = {
         3093133: "Łódź",
         2648579: "Glasgow",
         2996944: "Lyon",
+        2643123: "Manchester",
     },
     "buxtehude": {},
     "italia": {},
@@ -53,7 +57,9 @@ Belfast: the capitals of Scotland, Wales and Northern Ireland, which Glasgow, Br
 the spacing would keep away. Thessaloníki, Antwerp and Geneva: their country's second city
 (Antwerp its largest municipality), below the size rule. Łódź: Poland's third city, kept
 away by Warsaw's neighbourhood. Glasgow and Lyon: Scotland's largest city and the heart of
-France's second metropolis, which Edinburgh and the spacing would keep away.
+France's second metropolis, which Edinburgh and the spacing would keep away. Manchester:
+the heart of England's second conurbation, whose city proper (551,938 at the 2021 census)
+is a little smaller than Sheffield's (556,500), 55 km away, which would keep it away.
 Johannesburg: South Africa's largest city, 55 km from Pretoria, which the agglomeration
 rule would otherwise merge it with. La Paz: Bolivia's seat of government (Sucre is the
 constitutional capital), which Santa Cruz de la Sierra would keep away."""
@@ -73,10 +79,73 @@ EXPECTED = {
         2821164: "Trier",
     },
     "italia": {3169070: "Roma", 3173435: "Milano", 3172394: "Napoli"},
-    "world": {2988507: "Paris", 4140963: "Washington", 2332459: "Lagos", 6167865: "Toronto"},
+    "world": {
+        2988507: "Paris",
+        4140963: "Washington",
+        2332459: "Lagos",
+        6167865: "Toronto",
+        1795565: "Shenzhen",
+    },
 }
 """Places a player of the region expects, by GeoNames id: the tests check that each is in
 the shipped deck (most are must-haves; Gera comes in through the spacing rule)."""
+
+
+LARGE_CITY = {"world": 10_000_000}
+"""The must-haves against a second source: every town that SimpleMaps' World Cities
+database counts at least this many people in is a place card of the deck, or lies within
+``APART_KM`` of a place card of its own country (one agglomeration, one card), or is listed
+in ``LARGE_CITY_EXCEPTIONS`` with the reason. The build writes these towns to
+``reference.json`` (``large``), so the tests check the shipped decks without the sources."""
+
+LARGE_CITY_EXCEPTIONS = {
+    ("CN", "Baoding"): "SimpleMaps counts the prefecture-level city (11.9 M); GeoNames' city "
+    "has 2.74 M, below the 12 Chinese cards the cap per country allows (the smallest: "
+    "Qingdao, 7.2 M)",
+    ("CN", "Linyi"): "SimpleMaps counts the prefecture-level city (11.0 M); GeoNames' city has "
+    "2.74 M, below the 12 Chinese cards the cap per country allows",
+    ("CN", "Nanyang"): "SimpleMaps counts the prefecture-level city (10.0 M); GeoNames' city "
+    "has 1.81 M, below the 12 Chinese cards the cap per country allows",
+}
+"""Towns of ``LARGE_CITY`` size that are rightly no card, each with the reason."""
+
+
+def large_cities(deck: str, towns: Iterable[Any]) -> list[list[Any]]:
+    """The second source's towns of the deck's ``LARGE_CITY`` size, as
+    [name, country, lat, lon, population] (towns: ``sources.MapCity``)."""
+    size = LARGE_CITY.get(deck)
+    if size is None:
+        return []
+    found = [t for t in towns if t.population >= size]
+    return [
+        [t.name, t.country, t.lat, t.lon, t.population]
+        for t in sorted(found, key=lambda t: (-t.population, t.name))
+    ]
+
+
+def check_large_cities(
+    deck: str, cards: Mapping[str, Mapping[str, Any]], large: Sequence[Sequence[Any]]
+) -> list[str]:
+    """Every large town of the second source is a card of its country within reach, or an
+    exception with a reason (``LARGE_CITY``)."""
+    km = APART_KM.get(deck, 0.0)
+    places = [c for c in cards.values() if c.get("kind") == "place"]
+    out = []
+    for name, country, lat, lon, population in large:
+        if (country, name) in LARGE_CITY_EXCEPTIONS:
+            continue
+        near = [
+            c
+            for c in places
+            if c.get("country") == country
+            and distance_km(lat, lon, float(c["lat"]), float(c["lon"])) <= km
+        ]
+        if not near:
+            out.append(
+                f"{deck}: {name} ({country}, {population:,} in SimpleMaps) has no card of "
+                f"its country within {km:.0f} km"
+            )
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +187,11 @@ def must_haves(
         km = APART_KM.get(deck)
         if km is None:
             return True
-        return all(distance_km(p.lat, p.lon, where[k].lat, where[k].lon) > km for k in out)
+        return all(
+            distance_km(p.lat, p.lon, where[k].lat, where[k].lon) > km
+            for k in out
+            if where[k].country == p.country
+        )
 
     namesake = NAMESAKES.get(deck)
     if namesake is not None:

@@ -36,6 +36,34 @@ YEARS = {
 """The year of the count or survey behind each source's figures."""
 
 
+UNITS = {
+    "uppsala": (
+        "the municipality (city proper) as the country's statistics office counts it; a city "
+        "that is a region or Land of its own (Berlin, Vienna, Greater London) as that region"
+    ),
+    "buxtehude": (
+        "the municipality (Gemeinde) as Destatis and the Länder's statistics offices count it"
+    ),
+    "italia": "the comune as ISTAT counts it (census 2011)",
+    "world": (
+        "the city proper: the area of the city's own government (municipality, city corporation, "
+        "federal district) as the country's statistics office counts it"
+    ),
+}
+"""What a population on each deck's cards counts (the deck file's ``population_unit``);
+docs/data.md, "Populations, areas and their years", gives the rule and its exceptions."""
+
+KEPT = "kept:"
+"""A curated row whose note starts so keeps GeoNames' figure: no statistics office counts
+the card's unit (no census for decades, no unit for the city), and the note says what was
+searched."""
+
+
+def sourced(row: Mapping[str, str]) -> bool:
+    """A curated row gives a statistics office's figure, or says why none exists."""
+    return not row["source"].startswith("GeoNames") or row["note"].startswith(KEPT)
+
+
 @dataclass(frozen=True, slots=True)
 class Figure:
     value: int
@@ -75,8 +103,9 @@ class SecondSource:
     """SimpleMaps' towns, indexed by country and degree of latitude."""
 
     def __init__(self, towns: Iterable[sources.MapCity]) -> None:
+        self.towns = list(towns)
         self._cells: dict[tuple[str, int], list[sources.MapCity]] = {}
-        for town in towns:
+        for town in self.towns:
             self._cells.setdefault((town.country, int(town.lat // 1)), []).append(town)
 
     def find(self, place: sources.GeoPlace) -> sources.MapCity | None:

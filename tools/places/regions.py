@@ -154,12 +154,11 @@ def it_table(table: str, column: str) -> dict[str, float]:
 
 
 def italian_altitude(comune: sources.Comune, p: sources.GeoPlace) -> tuple[int, str] | None:
-    """A comune's altitude: the curated table, else its seat's in GeoNames (or its DEM)."""
+    """A comune's altitude, that of its seat: the curated table, else GeoNames' elevation
+    (never the terrain model, which is the ground at a map point; ``tools.places.altitudes``)."""
     code = comune.code
     if code in it_table("it-altitudes", "altitude"):
         return int(it_table("it-altitudes", "altitude")[code]), curated.tag("it-altitudes")
     if p.elevation is not None and p.elevation >= 0:
         return p.elevation, sources.TAG_GEONAMES_2019
-    if p.dem is not None and p.dem >= 0:
-        return p.dem, sources.TAG_GEONAMES_2019 + "#dem"
     return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tools.places import curated, validate_names
+from tools.places import altitudes, curated, musts, populations, validate_names
 from tools.places.geo import Box, Shape, distance_km
 
 HERE = Path(__file__).resolve().parent
@@ -155,6 +155,9 @@ CLUSTER = {
 
 ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
+KEYS = ("deck", "title", "attribution", "population_unit", "cards")
+"""The keys of a shipped deck file."""
+
 
 @dataclass
 class Reference:
@@ -169,6 +172,10 @@ class Reference:
     """Per deck, the second source of each place's population: GeoNames id to [figure, tag]."""
     small_capitals: list[str] = field(default_factory=list)
     """ISTAT codes of the Italian provincial capitals (they may lie below the floor)."""
+    large: dict[str, list[list[Any]]] = field(default_factory=dict)
+    """Per deck, the second source's largest towns (``musts.LARGE_CITY``)."""
+    dem: dict[str, int] = field(default_factory=dict)
+    """The terrain model at each Italian city card's point, by ISTAT code (``altitudes``)."""
 
     @classmethod
     def load(cls, path: Path = REFERENCE) -> Reference:
@@ -180,6 +187,8 @@ class Reference:
             data.get("musts", {}),
             data.get("second", {}),
             data.get("small_capitals", []),
+            data.get("large", {}),
+            data.get("dem", {}),
         )
 
     def box(self, table: str, code: str) -> Box | None:
@@ -214,11 +223,13 @@ def _minutes(value: float) -> int:
 def check_deck(deck: str, data: Mapping[str, Any], ref: Reference) -> list[str]:
     """Every check that needs only the deck file and the reference data."""
     out: list[str] = []
-    if set(data) != {"deck", "title", "attribution", "cards"}:
-        out.append(f"{deck}: keys must be deck, title, attribution, cards; got {sorted(data)}")
+    if set(data) != set(KEYS):
+        out.append(f"{deck}: keys must be {', '.join(KEYS)}; got {sorted(data)}")
         return out
     if data["deck"] != deck:
         out.append(f"{deck}: the file says deck {data['deck']!r}")
+    if data["population_unit"] != populations.UNITS[deck]:
+        out.append(f"{deck}: population_unit is not the deck's unit ({populations.UNITS[deck]})")
     cards: Mapping[str, Mapping[str, Any]] = data["cards"]
     kinds = Counter(str(c.get("kind")) for c in cards.values())
     if dict(kinds) != COMPOSITION[deck]:
@@ -229,6 +240,9 @@ def check_deck(deck: str, data: Mapping[str, Any], ref: Reference) -> list[str]:
         out.extend(_check_card(deck, key, card, ref))
     out.extend(_check_columns(deck, cards))
     out.extend(check_musts(deck, cards, ref.musts.get(deck, {})))
+    out.extend(musts.check_large_cities(deck, cards, ref.large.get(deck, [])))
+    if deck == "italia":
+        out.extend(altitudes.check_seat_altitudes(deck, cards, ref.dem))
     out.extend(check_floor(deck, cards, ref.small_capitals))
     out.extend(check_second_source(deck, cards, ref.second.get(deck, {})))
     out.extend(_check_representation(deck, cards, ref))
@@ -339,27 +353,63 @@ def check_floor(
 
 
 def check_second_source(
-    deck: str, cards: Mapping[str, Mapping[str, Any]], second: Mapping[str, Sequence[Any]]
+    deck: str,
+    cards: Mapping[str, Mapping[str, Any]],
+    second: Mapping[str, Sequence[Any]],
+    table: Mapping[int, Mapping[str, str]] | None = None,
 ) -> list[str]:
-    """Each place's population agrees with its second source, or the curated table has a
-    note on it (the card then carries the curated figure and its tag)."""
+    """Each place's population agrees with its second source within ``TOLERANCE``, or
+    carries the figure of a sourced row of the curated table (``table``, by GeoNames id;
+    ``populations.notes()`` when not given): a statistics office's figure, or a ``kept:``
+    row saying why no office counts the card's unit."""
+    rows = populations.notes() if table is None else table
     out = []
     for key, card in cards.items():
         if card.get("kind") != "place" or card.get("population") is None:
             continue
-        if card.get("sources", {}).get("population") == CURATED_POPULATION:
-            continue
-        other = second.get(str(card.get("geonameid")))
+        where = f"{deck}/{key}"
         value = float(card["population"])
-        if other is None:
-            out.append(f"{deck}/{key}: no second source for the population and no curated note")
-        elif abs(value - float(other[0])) > TOLERANCE * value:
+        other = second.get(str(card.get("geonameid")))
+        off = other is None or abs(value - float(other[0])) > TOLERANCE * value
+        if card.get("sources", {}).get("population") == CURATED_POPULATION:
+            row = rows.get(int(card.get("geonameid") or 0))
+            out.extend(_check_curated_figure(where, value, row, other, off=off))
+        elif other is None:
+            out.append(f"{where}: no second source for the population and no curated note")
+        elif off:
             out.append(
-                f"{deck}/{key}: population {int(value):,} and {other[1]} {int(other[0]):,} "
+                f"{where}: population {int(value):,} and {other[1]} {int(other[0]):,} "
                 f"differ by {(float(other[0]) - value) / value:+.0%}, and no curated note says "
                 "which is right"
             )
     return out
+
+
+def _check_curated_figure(
+    where: str,
+    value: float,
+    row: Mapping[str, str] | None,
+    other: Sequence[Any] | None,
+    *,
+    off: bool,
+) -> list[str]:
+    """A curated population is its row's figure; where it is ``off`` its second source
+    (``other``; None where there is none), the row must be sourced (``populations.sourced``)."""
+    if row is None:
+        return [f"{where}: the population is tagged curated but populations.csv has no row"]
+    if int(row["population"]) != int(value):
+        return [f"{where}: population {int(value):,} is not its curated row's {row['population']}"]
+    if not off or populations.sourced(row):
+        return []
+    second = (
+        "no second source"
+        if other is None
+        else f"{other[1]} {int(other[0]):,} ({(float(other[0]) - value) / value:+.0%})"
+    )
+    return [
+        f"{where}: population {int(value):,} against {second}, and its curated row keeps "
+        f"GeoNames' figure without a statistics office's count or a '{populations.KEPT}' reason"
+    ]
 
 
 def _check_peak(where: str, card: Mapping[str, Any], ref: Reference) -> list[str]:
@@ -498,6 +548,11 @@ def _check_row(table: str, row: Mapping[str, str]) -> list[str]:
             out.append("geonameid and population are whole numbers")
         if not row["year"].isdigit() or not YEARS[0] <= int(row["year"]) <= YEARS[1]:
             out.append(f"year {row['year']!r} is not a year from {YEARS[0]} to {YEARS[1]}")
+        if not populations.sourced(row):
+            out.append(
+                "a curated population gives a statistics office's figure and names it as the "
+                f"source, or starts its note with '{populations.KEPT}' and says why none exists"
+            )
     return out
 
 

@@ -7,9 +7,13 @@ Each returns a list of problems, empty when the names hold.
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from anyascii import anyascii
 
 from geodeck.decks.places import LANGUAGES, fold, same_or_shorter, slug
 from tools.places import curated, names, sources
@@ -139,6 +143,7 @@ def check_name_sources(deck: str, cards: Cards, src: NameSources) -> list[str]:
         out += [f"{where}: {p}" for p in _local_letters(card, src.local.get(key, ()))]
         out += [f"{where}: {p}" for p in _fallbacks(card, src.translations.get(key, {}))]
         out += [f"{where}: {p}" for p in _second_source(card, src.cldr.get(key, {}))]
+        out += [f"{where}: {p}" for p in _variants(card)]
         if key in src.comuni:
             out += [f"{where}: {p}" for p in _comune(card, src.comuni[key])]
     return out
@@ -182,6 +187,71 @@ def _second_source(card: Mapping[str, Any], cldr: Mapping[str, str]) -> list[str
                 f"name_{lang} {name!r} differs from CLDR's {other!r}: "
                 f"settle it in {curated.CURATED.name}/names.csv"
             )
+    return out
+
+
+NON_LATIN = frozenset(
+    (
+        *("AE", "AF", "AM", "BD", "BG", "BH", "BY", "CN", "CY", "DZ", "EG", "ER", "ET"),
+        *("GE", "GR", "HK", "IL", "IN", "IQ", "IR", "JO", "JP", "KG", "KH", "KP", "KR"),
+        *("KW", "KZ", "LA", "LB", "LK", "LY", "MA", "MK", "MM", "MN", "NP", "OM", "PK"),
+        *("QA", "RS", "RU", "SA", "SD", "SY", "TH", "TJ", "TN", "TW", "UA", "YE"),
+    )
+)
+"""Countries whose official script is not Latin: their names reach German, Italian and
+English through transliterations, which the GeoNames catalogue mixes (Iraklio, Vicebsk,
+Riyad beside Heraklion, Vitebsk, Riad)."""
+
+SIMILAR = 0.6
+"""Two names of one place whose folded spellings are at least this similar (difflib's ratio)
+are two forms of one name, not an exonym beside the local name (Mailand, Milano)."""
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", anyascii(name).lower())
+
+
+def variants(card: Mapping[str, Any]) -> set[str]:
+    """The languages whose name on the card is one form of a name another language spells
+    otherwise: a qualified or shortened form (Davao City and Davao, Reggio nell'Emilia and
+    Reggio Emilia), or, for a place in a country of another script, a transliteration unlike
+    the English one (Iraklio beside Heraklion)."""
+    names = {lang: str(card.get(f"name_{lang}", "")) for lang in LANGUAGES}
+    out: set[str] = set()
+    for a in LANGUAGES:
+        for b in LANGUAGES:
+            words_a, words_b = set(_words(names[a])), set(_words(names[b]))
+            if words_a < words_b:
+                out |= {a, b}
+    if card.get("country") in NON_LATIN:
+        english = fold(names["en"])
+        for lang in ("de", "it"):
+            other = fold(names[lang])
+            if (
+                other != english
+                and difflib.SequenceMatcher(None, other, english).ratio() >= SIMILAR
+            ):
+                out.add(lang)
+    return out
+
+
+def _variants(card: Mapping[str, Any]) -> list[str]:
+    """A form of a name that no curated row confirms as the form in common use in its
+    language (CLDR is no proof: it has Riyad in Italian, where Riad is in common use). An
+    official name stands as it is: ISTAT's Italian name, and its German one in the province
+    of Bolzano."""
+    out = []
+    for lang in sorted(variants(card)):
+        name = str(card[f"name_{lang}"])
+        tag = card.get("sources", {}).get(f"name_{lang}")
+        if tag in (names.TAG_CURATED, names.TAG_OUTDATED):
+            continue
+        if tag == sources.TAG_ISTAT_NAMES and (lang == "it" or name != card.get("name_it")):
+            continue
+        out.append(
+            f"name_{lang} {name!r} is one form of a name the card spells otherwise in another "
+            f"language: settle the form in common use in {curated.CURATED.name}/names.csv"
+        )
     return out
 
 

@@ -62,6 +62,12 @@ function stoneDots(stones) {
   );
 }
 
+/** What a card's population counts where an area is disputed ("with Transnistria"). */
+function territory(country) {
+  const note = country[`territory_${lang()}`] || country.territory_en;
+  return note ? h("span", { class: "cc-territory" }, note) : null;
+}
+
 export function countryCard(state, ctx, can, country) {
   const view = state.view;
   const id = country.id;
@@ -82,7 +88,7 @@ export function countryCard(state, ctx, can, country) {
         ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.area")), h("span", { class: "cc-val" }, `${number(country.area, country.area < 10 ? 2 : 0)} km²`, rank(country.area_rank)))
         : null,
       country.population !== undefined
-        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), country.population_year ? h("span", { class: "cc-year", title: t("uc.populationYear", { year: country.population_year }) }, ` (${country.population_year})`) : null, rank(country.population_rank)))
+        ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), country.population_year ? h("span", { class: "cc-year", title: t("uc.populationYear", { year: country.population_year }) }, ` (${country.population_year})`) : null, rank(country.population_rank)), territory(country))
         : null,
     ),
     country.vehicle ? h("span", { class: "vehicle", title: t("uc.vehicle") }, country.vehicle) : null,
