@@ -40,6 +40,7 @@ def worker_commands(argv: Sequence[str], host: str, port: int, workers: int) -> 
     return [
         [
             sys.executable, "-m", "geodeck", "serve", *options,
+            "--workers", "1",
             "--port", str(port + i),
             "--slot", str(i),
             "--slots", str(workers),
