@@ -72,15 +72,16 @@ REDIS_SCHEMES = ("redis", "rediss", "unix")
 CONNECT_TIMEOUT = 5
 
 
-def check_database(url: str | None) -> None:
+def check_database(url: str | None, schema: str | None = None) -> None:
     """``--database-url``: a URL SQLAlchemy reads, of SQLite or PostgreSQL, whose database
     answers (a SQLite file's folder must exist)."""
-    if url is None:
-        return
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from geodeck.server.storage import engine_url
+    from geodeck.server.storage import default_url, engine_url
+
+    if url is None:
+        url = default_url()
 
     try:
         given, parsed = make_url(url), make_url(engine_url(url))
@@ -102,24 +103,27 @@ def check_database(url: str | None) -> None:
         folder = Path(parsed.database).expanduser().parent
         if not folder.is_dir():
             fail(f"--database-url {shown}: there is no folder {folder}")
-    _connect(url, shown)
+    _connect(url, shown, schema)
 
 
-def _connect(url: str, shown: str) -> None:
-    """Fail (exit 1) unless the database at ``url`` answers."""
+def _connect(url: str, shown: str, schema: str | None) -> None:
+    """Fail (exit 1) unless the database at ``url`` answers and is of a schema version this
+    geodeck knows (an older one is upgraded when the server starts)."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from geodeck.server.storage import Storage
+    from geodeck.server.storage.versions import SCHEMA_VERSION, NewerDatabase
 
-    storage = Storage(url)
+    storage = Storage(url, schema=schema)
     try:
-        with storage.engine.connect():
-            pass
+        found = storage.schema_version()
     except SQLAlchemyError as err:
         reason = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
         fail(f"cannot open the database {shown}: {reason}", FAILED)
     finally:
         storage.engine.dispose()
+    if found is not None and found > SCHEMA_VERSION:
+        fail(f"{shown}: {NewerDatabase(found)}", FAILED)
 
 
 def check_redis(url: str | None) -> None:
@@ -206,7 +210,7 @@ def serve(
     check_processes(settings.workers, settings.redis_url, settings.slot, settings.slots)
     host, port, workers = settings.host, settings.port, settings.workers
     if workers > 1:
-        check_database(settings.database_url)
+        check_database(settings.database_url, settings.schema)
         check_redis(settings.redis_url)
         for i in range(workers):
             check_listen(host, port + i)
@@ -217,7 +221,7 @@ def serve(
             raise typer.Exit(code)
         return
     check_listen(host, port)
-    check_database(settings.database_url)
+    check_database(settings.database_url, settings.schema)
     check_redis(settings.redis_url)
     settings.address = settings.base_url()
     run_server(settings)
