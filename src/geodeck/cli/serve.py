@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import typer
 
 from geodeck.cli.errors import FAILED, fail
-from geodeck.cli.serve_config import as_toml, command, resolve
+from geodeck.cli.serve_config import as_toml, command, given_on_command_line, resolve
 from geodeck.core.errors import GeodeckError
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def serve(
     max_tables = 500) or the environment (GEODECK_MAX_TABLES=500); the command line wins
     over the environment, the environment over the file. Stop it with Ctrl-C.
     """
-    values = resolve(ctx, given, config)
+    values = resolve(given_on_command_line(ctx, given), config)
     if print_config:
         typer.echo(as_toml(values, _hidden))
         return

@@ -107,14 +107,24 @@ def command(run: Callable[..., None], extra: list[inspect.Parameter]) -> Callabl
     return run
 
 
-def resolve(ctx: typer.Context, given: Mapping[str, Any], config: Path | None) -> dict[str, Value]:
-    """Every option's value and where it came from (checked)."""
+def given_on_command_line(ctx: typer.Context, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options among ``given`` that the command line gave (not their defaults)."""
+    found = {}
+    for name, value in given.items():
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name == "COMMANDLINE":
+            found[name] = tuple(value) if isinstance(value, list) else value
+    return found
+
+
+def resolve(given: Mapping[str, Any], config: Path | None) -> dict[str, Value]:
+    """Every option's value and where it came from (checked): ``given`` on the command
+    line, else in the environment, else in the file ``config``, else the default."""
     table = _read_config(config) if config is not None else {}
     values: dict[str, Value] = {}
     for o in OPTIONS:
-        source = ctx.get_parameter_source(o.name)
-        if source is not None and source.name == "COMMANDLINE":
-            value = Value(tuple(given[o.name]) if o.kind is tuple else given[o.name], o.flag)
+        if o.name in given:
+            value = Value(given[o.name], o.flag)
         elif o.env in os.environ:
             value = Value(_from_env(o, os.environ[o.env]), o.env)
         elif o.name in table:

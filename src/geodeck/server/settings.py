@@ -94,6 +94,15 @@ class Settings:
     """Seconds a table nobody is connected to stays in memory after its last use (its
     creation, a lookup, its last client leaving); then it is released, and restored from
     storage when it is asked for again."""
+    retention_days: float = option(
+        0.0,
+        "Days a finished table is kept after its last change, with its record and the names "
+        "in it; then the server deletes it (0: kept for ever).",
+        zero_or_more,
+    )
+    """Finished tables last changed more than this many days ago are deleted, with their
+    records and names, once an hour (``purge.py``); 0 keeps them. ``geodeck admin purge``
+    deletes them at once."""
     forwarded_allow_ips: str | None = option(
         None,
         "Addresses (or networks) of the reverse proxies whose X-Forwarded-For header gives "
