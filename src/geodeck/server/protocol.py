@@ -441,6 +441,14 @@ class Health(BaseModel):
     replay a record file with geodeck's engine."""
 
 
+class Ready(BaseModel):
+    ready: bool
+    storage_ms: float
+    """How long storage took to answer ``SELECT 1``, in milliseconds."""
+    redis_ms: float | None = None
+    """How long Redis took to answer a ping (``None``: one process, no Redis)."""
+
+
 class ErrorDetail(BaseModel):
     code: str
     message: str
