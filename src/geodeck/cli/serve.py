@@ -145,8 +145,9 @@ def check_redis(url: str | None) -> None:
         fail(f"cannot reach Redis at {url}: {err}", FAILED)
 
 
-def check_listen(host: str, port: int) -> None:
-    """``--port`` is 1 to 65535, and this machine can listen on ``host`` and ``port``."""
+def check_listen(host: str, port: int, option: str = "--host") -> None:
+    """``--port`` is 1 to 65535, and this machine can listen on ``host`` and ``port``
+    (``option``: the option that gave the host)."""
     if not 1 <= port <= 65535:
         fail(f"--port must be from 1 to 65535, not {port}")
     try:
@@ -154,7 +155,7 @@ def check_listen(host: str, port: int) -> None:
             host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
     except socket.gaierror as err:
-        fail(f"--host {host}: no such address here ({err.strerror})")
+        fail(f"{option} {host}: no such address here ({err.strerror})")
     family, kind, proto, _, address = found[0]
     with socket.socket(family, kind, proto) as trial:
         trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -162,6 +163,13 @@ def check_listen(host: str, port: int) -> None:
             trial.bind(address)
         except OSError as err:
             fail(f"cannot listen on {host} port {port}: {err.strerror or err}", FAILED)
+
+
+def _check_metrics_address(address: str | None, offset: int = 0) -> None:
+    """This machine can listen at ``--metrics-address`` (its port moved on by ``offset``)."""
+    if address is not None:
+        host, _, port = address.rpartition(":")
+        check_listen(host.strip("[]"), int(port) + offset, "--metrics-address")
 
 
 def check_processes(
@@ -214,13 +222,16 @@ def serve(
         check_redis(settings.redis_url)
         for i in range(workers):
             check_listen(host, port + i)
+            _check_metrics_address(settings.metrics_address, i)
         from geodeck.cli.workers import run_workers, worker_commands
 
-        code = run_workers(worker_commands(sys.argv[2:], host, port, workers))
+        commands = worker_commands(sys.argv[2:], host, port, workers, settings.metrics_address)
+        code = run_workers(commands)
         if code:
             raise typer.Exit(code)
         return
     check_listen(host, port)
+    _check_metrics_address(settings.metrics_address)
     check_database(settings.database_url, settings.schema)
     check_redis(settings.redis_url)
     settings.address = settings.base_url()

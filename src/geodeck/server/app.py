@@ -174,6 +174,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     listing.register(app, lobby)
+    if settings.metrics or settings.metrics_address:
+        from geodeck.server import metrics
+
+        metrics.register(app, lobby)
     for part in (replays, finished, ratings_api, daily, rematch, recovery, classroom):
         part.register(app, lobby, limiter)
     practice_api.register(app, settings, storage)

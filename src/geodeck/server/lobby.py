@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from geodeck.core.game import Game
@@ -50,6 +50,9 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._writer: Writer | None = None
+        self.on_start: list[Callable[[], Awaitable[None]]] = []
+        self.on_close: list[Callable[[], Awaitable[None]]] = []
+        """Work of other parts done when the lobby starts and closes (``metrics.py``)."""
         self._tasks: list[asyncio.Task[None]] = []
         """What the lobby does in the background: releasing idle tables, purging old ones."""
         self.rater = Rater(self)
@@ -92,6 +95,8 @@ class Lobby:
         botplay.check_level(self.settings.standin_level)
         await self.run(self.storage.create_schema)
         await self.fanout.start(self._lost)
+        for work in self.on_start:
+            await work()
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self._sweep_every()))
         if self.settings.retention_days > 0:
@@ -103,6 +108,8 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks.clear()
+        for work in self.on_close:
+            await work()
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()

@@ -77,6 +77,13 @@ def between(low: int, high: int) -> Check:
     return check
 
 
+def host_port(value: str) -> str | None:
+    host, sep, port = value.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        return f"must be HOST:PORT (127.0.0.1:9100), not {value!r}"
+    return None
+
+
 def one_of(choices: Sequence[str]) -> Check:
     def check(value: str) -> str | None:
         if value not in choices:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from geodeck.server import observe
 from geodeck.server.errors import ErrorCode
 
 MAX_MESSAGE = 4096
@@ -323,6 +324,7 @@ def state_text(
 
 
 def error_message(refusal: Refusal, version: int | None) -> str:
+    observe.HOOKS.refused(refusal.code)
     return ErrorMessage(
         code=refusal.code, message=refusal.message, rule=refusal.rule, version=version
     ).model_dump_json()

@@ -19,6 +19,7 @@ from geodeck.server.options import (
     at_most,
     between,
     bytes_,
+    host_port,
     one_of,
     option,
     positive,
@@ -263,6 +264,19 @@ class Settings:
         "loopback address, on otherwise.",
         show_default=False,
     )
+    metrics: bool = option(
+        False,
+        "Serve Prometheus metrics at /metrics, to clients on this machine only (never "
+        "through a proxy); see --metrics-address.",
+    )
+    metrics_address: str | None = option(
+        None,
+        "HOST:PORT to serve the metrics at instead, apart from the game (switches them on; "
+        "with --workers N, ports PORT to PORT+N-1).",
+        host_port,
+        show_default=False,
+    )
+    """Where Prometheus scrapes this process (``metrics.py``; docs/hosting.md, Metrics)."""
     log_level: str = option(
         "info", f"How much the server logs: {', '.join(LOG_LEVELS)}.", _log_level
     )

@@ -246,11 +246,17 @@ def end_class(storage: Storage, code: str) -> EndedClass | None:
     return EndedClass(game, tuple(names_), tuple(deleted))
 
 
-def counts(storage: Storage) -> dict[str, int]:
-    """How many tables (by status), actions, seats and players the database holds."""
+def tables_by_status(storage: Storage) -> dict[str, int]:
+    """How many tables the database holds in each status."""
     with storage.engine.connect() as conn:
         grouped = conn.execute(select(tables.c.status, func.count()).group_by(tables.c.status))
-        out = {f"tables {r[0]}": int(r[1]) for r in sorted(grouped.all())}
+        return {str(r[0]): int(r[1]) for r in sorted(grouped.all())}
+
+
+def counts(storage: Storage) -> dict[str, int]:
+    """How many tables (by status), actions, seats and players the database holds."""
+    out = {f"tables {s}": n for s, n in tables_by_status(storage).items()}
+    with storage.engine.connect() as conn:
         for name, table in (("actions", actions), ("seats", seats), ("players", players)):
             out[name] = int(conn.execute(select(func.count()).select_from(table)).scalar_one())
     return out
