@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import inspect
 import json
-import logging
 import socket
 import sys
 from collections.abc import Sequence
@@ -242,12 +241,13 @@ def run_server(settings: Settings) -> None:
     """Serve ``settings`` (checked) until Ctrl-C."""
     import uvicorn
 
+    from geodeck.server import logs
     from geodeck.server.app import create_app
     from geodeck.server.guarded_http import Deadlines
     from geodeck.server.listening import uvicorn_config
 
     level = settings.log_level
-    logging.basicConfig(level=level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    log_config = logs.set_up(level, settings.log_format)
     app = create_app(settings)
     tune_gc()
     config = uvicorn_config(
@@ -258,6 +258,7 @@ def run_server(settings: Settings) -> None:
         forwarded_allow_ips=settings.forwarded_allow_ips,
         compress=settings.compress,
         log_level=level,
+        log_config=log_config,
     )
     server = uvicorn.Server(config)
     server.run()  # Ctrl-C: the server shuts down, then KeyboardInterrupt ends the command

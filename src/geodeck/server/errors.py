@@ -162,3 +162,19 @@ def engine_code(code: str, allowed: frozenset[ErrorCode], default: ErrorCode) ->
         if member == code:
             return member
     return default
+
+
+LIMIT_CODES = frozenset(
+    {
+        ErrorCode.SERVER_BUSY,
+        ErrorCode.PROTOCOL_TOO_MANY,
+        ErrorCode.PROTOCOL_NO_HELLO,
+        ErrorCode.REQUEST_TOO_LARGE,
+        ErrorCode.DECK_TOO_LARGE,
+        ErrorCode.TABLE_TOO_MANY_SPECTATORS,
+        ErrorCode.CHAT_TOO_FAST,
+        ErrorCode.CLASS_FULL,
+        ErrorCode.CLASS_TOO_MANY_ANSWERS,
+    }
+)
+"""The refusals that are limits of docs/protocol.md, beside every ``limit/...``."""

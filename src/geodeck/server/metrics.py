@@ -33,7 +33,7 @@ from prometheus_client.registry import Collector
 
 from geodeck import __version__
 from geodeck.server import observe
-from geodeck.server.errors import ErrorCode
+from geodeck.server.errors import LIMIT_CODES
 
 if TYPE_CHECKING:
     from geodeck.server.lobby import Lobby
@@ -75,18 +75,6 @@ REDIS_SECONDS = Histogram(
     registry=REGISTRY,
 )
 
-LIMITS = {
-    ErrorCode.SERVER_BUSY,
-    ErrorCode.PROTOCOL_TOO_MANY,
-    ErrorCode.PROTOCOL_NO_HELLO,
-    ErrorCode.REQUEST_TOO_LARGE,
-    ErrorCode.DECK_TOO_LARGE,
-    ErrorCode.TABLE_TOO_MANY_SPECTATORS,
-    ErrorCode.CHAT_TOO_FAST,
-    ErrorCode.CLASS_FULL,
-    ErrorCode.CLASS_TOO_MANY_ANSWERS,
-}
-"""The refusals that are limits of docs/protocol.md, beside every ``limit/...``."""
 
 STORED_EVERY = 10.0
 
@@ -101,7 +89,7 @@ class PrometheusHooks(observe.Hooks):
 
     def refused(self, code: str) -> None:
         REFUSALS.labels(code).inc()
-        if code.startswith("limit/") or code in LIMITS:
+        if code.startswith("limit/") or code in LIMIT_CODES:
             LIMIT_HITS.labels(code).inc()
 
     def limit(self, name: str) -> None:

@@ -264,6 +264,11 @@ class Settings:
         "loopback address, on otherwise.",
         show_default=False,
     )
+    log_format: str = option(
+        "text",
+        "How each log line is written: text, or json (one event a line, for a log collector).",
+        one_of(LOG_FORMATS),
+    )
     metrics: bool = option(
         False,
         "Serve Prometheus metrics at /metrics, to clients on this machine only (never "
