@@ -142,7 +142,11 @@ def running(settings: Settings, **options: Any) -> Iterator[LiveServer]:
 
 @contextlib.contextmanager
 def serve_process(
-    database: Path | str, log: Path, *options: str, module: str = "geodeck"
+    database: Path | str,
+    log: Path,
+    *options: str,
+    module: str = "geodeck",
+    log_level: str = "warning",
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``geodeck serve OPTIONS...`` in a process of its own on a free loopback port, with
     the SQLite file ``database`` (or a database URL) and its output appended to ``log``;
@@ -157,7 +161,7 @@ def serve_process(
         "--port", str(port),
         "--database-url", storage,
         *options,
-        "--log-level", "warning",
+        "--log-level", log_level,
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=out, cwd=ROOT)

@@ -232,7 +232,9 @@ def test_serve_workers_starts_processes_that_share_the_tables(
     while not all(_free(port + i) for i in range(2)):
         port = free_port()
     log = tmp_path / "serve.log"
-    parent = serve(port, log, postgres, pg_schema, redis_url, "--workers", "2")
+    config = tmp_path / "geodeck.toml"
+    config.write_text("workers = 2\n")  # each worker is told it is one
+    parent = serve(port, log, postgres, pg_schema, redis_url, "--config", str(config))
     urls = [f"http://127.0.0.1:{port + i}" for i in range(2)]
     try:
         for url in urls:

@@ -20,6 +20,7 @@ import typer.main
 
 from geodeck import __version__
 from geodeck.cli.about import about
+from geodeck.cli.admin import admin_app
 from geodeck.cli.data import data_app
 from geodeck.cli.deck import deck_app
 from geodeck.cli.errors import (
@@ -61,6 +62,7 @@ app.command()(about)
 app.command()(rules)
 app.add_typer(deck_app, name="deck")
 app.add_typer(data_app, name="data")
+app.add_typer(admin_app, name="admin")
 
 
 def _version(value: bool) -> None:
@@ -120,10 +122,8 @@ def command_name(command: Any, args: Sequence[str]) -> str:
         commands = getattr(command, "commands", None)
         if not commands:
             break
-        if arg.startswith("-"):
-            continue
-        if arg not in commands:
-            break
+        if arg.startswith("-") or arg not in commands:
+            continue  # an option, or an option's value (geodeck admin --config F purge)
         words.append(arg)
         command = commands[arg]
     return " ".join(words)

@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-SPLIT = {"--workers", "--port", "--slot", "--slots", "--address"}
+SPLIT = {"--workers", "--port", "--slot", "--slots", "--address", "--metrics-address"}
 """The options each worker gets of its own."""
 
 
@@ -34,16 +34,24 @@ def worker_options(argv: Sequence[str]) -> list[str]:
     return kept
 
 
-def worker_commands(argv: Sequence[str], host: str, port: int, workers: int) -> list[list[str]]:
+def worker_commands(
+    argv: Sequence[str], host: str, port: int, workers: int, metrics_address: str | None = None
+) -> list[list[str]]:
+    """Each worker's command line; with ``metrics_address`` HOST:PORT, worker I serves its
+    metrics at HOST:PORT+I."""
     options = worker_options(argv)
     shown = f"[{host}]" if ":" in host else host
+    metrics_host, _, metrics_port = (metrics_address or "").rpartition(":")
     return [
         [
             sys.executable, "-m", "geodeck", "serve", *options,
+            "--workers", "1",
             "--port", str(port + i),
             "--slot", str(i),
             "--slots", str(workers),
             "--address", f"http://{shown}:{port + i}",
+            *(["--metrics-address", f"{metrics_host}:{int(metrics_port) + i}"]
+              if metrics_address else []),
         ]
         for i in range(workers)
     ]  # fmt: skip

@@ -27,6 +27,7 @@ from geodeck.server import (
     connection,
     daily,
     finished,
+    health,
     listing,
     practice_api,
     ratings_api,
@@ -48,7 +49,6 @@ from geodeck.server.protocol import (
     ErrorBody,
     GameOffer,
     Games,
-    Health,
     Joined,
     JoinTable,
     LimitedBody,
@@ -125,15 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             media_type="application/json",
         )
 
-    @app.get("/api/health")
-    async def health() -> Health:
-        return Health(
-            ok=True,
-            version=__version__,
-            tables=len(lobby.rooms),
-            storage=storage.kind,
-            pyodide=(web_folder() / "pyodide" / "pyodide.mjs").is_file(),
-        )
+    health.register(app, lobby, pyodide=(web_folder() / "pyodide" / "pyodide.mjs").is_file())
 
     offered = Games(
         games=[
@@ -182,6 +174,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     listing.register(app, lobby)
+    if settings.metrics or settings.metrics_address:
+        from geodeck.server import metrics
+
+        metrics.register(app, lobby)
     for part in (replays, finished, ratings_api, daily, rematch, recovery, classroom):
         part.register(app, lobby, limiter)
     practice_api.register(app, settings, storage)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from geodeck.server import observe
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import Limited
 from geodeck.server.protocol import (
@@ -77,6 +78,7 @@ async def _too_large(send: Send) -> None:
 
 
 def error_body(refusal: Refusal) -> bytes:
+    observe.HOOKS.refused(refusal.code)
     if isinstance(refusal, Limited):
         detail = LimitedDetail(
             code=refusal.code, message=refusal.message, retry_after=refusal.retry_after

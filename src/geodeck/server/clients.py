@@ -6,6 +6,7 @@ import asyncio
 from collections import deque
 from dataclasses import dataclass
 
+from geodeck.server import observe
 from geodeck.server.states import Parts
 
 QUEUE_LIMIT = 256
@@ -120,6 +121,7 @@ class Client:
             self.outbox.put_latest(kind, text)
             return
         if len(self.outbox) >= (self.spectator_limit if self.spectator else self.limit):
+            observe.HOOKS.limit("spectator_queue" if self.spectator else "queue_limit")
             self.close_code = CLOSE_TOO_SLOW
             self.outbox.clear()
             self.outbox.put(None)

@@ -11,6 +11,7 @@ import logging
 from fastapi import Request, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from geodeck.server import observe
 from geodeck.server.clients import CLOSE_TOO_SLOW, RATE_LIMIT, Client
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import Limited, MissLimiter, address_key
@@ -33,6 +34,7 @@ CLOSE_TRY_LATER = 1013
 
 
 def _limited_message(limited: Limited, version: int | None) -> str:
+    observe.HOOKS.refused(limited.code)
     return LimitedMessage(
         code=limited.code, message=limited.message, version=version, retry_after=limited.retry_after
     ).model_dump_json()
@@ -56,6 +58,14 @@ def creating(lobby: Lobby, request: Request) -> None:
 async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
     """One websocket to table ``code``, held in memory while it is open."""
     await websocket.accept()
+    observe.HOOKS.websocket(1)
+    try:
+        await _play(websocket, code, lobby, limiter)
+    finally:
+        observe.HOOKS.websocket(-1)
+
+
+async def _play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
     address = client_address(websocket)
     settings = lobby.settings
     first: Hello | None = None

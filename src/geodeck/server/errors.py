@@ -47,6 +47,7 @@ class ErrorCode(StrEnum):
     SERVER_STORAGE = "server/storage"
     SERVER_INTERNAL = "server/internal"
     SERVER_BUSY = "server/busy"
+    SERVER_NOT_READY = "server/not_ready"
     REQUEST_MALFORMED = "request/malformed"
     REQUEST_TOO_LARGE = "request/too_large"
     SETUP_INVALID = SetupError.code
@@ -120,6 +121,7 @@ HTTP_STATUS = {
     ErrorCode.DECK_TOO_LARGE: 413,
     ErrorCode.SERVER_STORAGE: 503,
     ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.SERVER_NOT_READY: 503,
     ErrorCode.RATINGS_UNKNOWN: 404,
     ErrorCode.PLAYER_NICKNAME_TAKEN: 409,
     ErrorCode.DAILY_UNKNOWN_GAME: 404,
@@ -160,3 +162,19 @@ def engine_code(code: str, allowed: frozenset[ErrorCode], default: ErrorCode) ->
         if member == code:
             return member
     return default
+
+
+LIMIT_CODES = frozenset(
+    {
+        ErrorCode.SERVER_BUSY,
+        ErrorCode.PROTOCOL_TOO_MANY,
+        ErrorCode.PROTOCOL_NO_HELLO,
+        ErrorCode.REQUEST_TOO_LARGE,
+        ErrorCode.DECK_TOO_LARGE,
+        ErrorCode.TABLE_TOO_MANY_SPECTATORS,
+        ErrorCode.CHAT_TOO_FAST,
+        ErrorCode.CLASS_FULL,
+        ErrorCode.CLASS_TOO_MANY_ANSWERS,
+    }
+)
+"""The refusals that are limits of docs/protocol.md, beside every ``limit/...``."""

@@ -31,6 +31,7 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from geodeck.server import observe
 from geodeck.server.bodies import error_body
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import address_key
@@ -169,6 +170,7 @@ class GuardedHttp(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        observe.HOOKS.connections(self.connections)
         if len(self.connections) > self.deadlines.max_connections:
             self._turn_away(BUSY)
             return

@@ -25,12 +25,15 @@ import contextlib
 import hashlib
 import logging
 import secrets
+import time
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+
+from geodeck.server import observe
 
 log = logging.getLogger("geodeck.server")
 
@@ -180,10 +183,12 @@ class Homes:
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
+                started = time.perf_counter()
                 await self._register()
                 await self._keep()
                 await self._refresh()
                 await self._share_key()
+                observe.HOOKS.renewal(time.perf_counter() - started)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -15,6 +15,7 @@ from typing import Any
 
 import uvicorn
 from starlette.types import ASGIApp
+from uvicorn.config import LOGGING_CONFIG
 
 from geodeck.server.guarded_http import Deadlines, GuardedHttp, Peers
 from geodeck.server.websocket import WebSocketProtocol
@@ -52,6 +53,7 @@ def uvicorn_config(
     forwarded_allow_ips: str | None = None,
     compress: bool | None = None,
     log_level: str = "info",
+    log_config: dict[str, Any] | None = LOGGING_CONFIG,
 ) -> Config:
     """uvicorn's configuration for serving ``app`` on ``host:port``.
 
@@ -72,6 +74,7 @@ def uvicorn_config(
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=not is_loopback(host) if compress is None else compress,
         log_level=log_level,
+        log_config=log_config,
         lifespan="on",
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "",

@@ -12,12 +12,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
-from geodeck.server import creation, players
+from geodeck.server import creation, players, retention
 from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
@@ -50,7 +50,11 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._writer: Writer | None = None
-        self._sweeper: asyncio.Task[None] | None = None
+        self.on_start: list[Callable[[], Awaitable[None]]] = []
+        self.on_close: list[Callable[[], Awaitable[None]]] = []
+        """Work of other parts done when the lobby starts and closes (``metrics.py``)."""
+        self._tasks: list[asyncio.Task[None]] = []
+        """What the lobby does in the background: releasing idle tables, purging old ones."""
         self.rater = Rater(self)
         self.creations = MissLimiter(
             settings.creations_burst, settings.creations_refill, capacity=settings.miss_addresses
@@ -91,14 +95,21 @@ class Lobby:
         botplay.check_level(self.settings.standin_level)
         await self.run(self.storage.create_schema)
         await self.fanout.start(self._lost)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_every())
+        for work in self.on_start:
+            await work()
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._sweep_every()))
+        if self.settings.retention_days > 0:
+            self._tasks.append(loop.create_task(retention.purge_every(self)))
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+                await task
+        self._tasks.clear()
+        for work in self.on_close:
+            await work()
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from geodeck.server import observe
 from geodeck.server.errors import ErrorCode
 
 MAX_MESSAGE = 4096
@@ -323,6 +324,7 @@ def state_text(
 
 
 def error_message(refusal: Refusal, version: int | None) -> str:
+    observe.HOOKS.refused(refusal.code)
     return ErrorMessage(
         code=refusal.code, message=refusal.message, rule=refusal.rule, version=version
     ).model_dump_json()
@@ -439,6 +441,14 @@ class Health(BaseModel):
     pyodide: bool = False
     """Whether this server serves Pyodide at /pyodide/ (scripts/web-deps), so the page can
     replay a record file with geodeck's engine."""
+
+
+class Ready(BaseModel):
+    ready: bool
+    storage_ms: float
+    """How long storage took to answer ``SELECT 1``, in milliseconds."""
+    redis_ms: float | None = None
+    """How long Redis took to answer a ping (``None``: one process, no Redis)."""
 
 
 class ErrorDetail(BaseModel):

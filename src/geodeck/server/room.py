@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
-from geodeck.server import dealing, recovery, sending
+from geodeck.server import dealing, observe, recovery, sending
 from geodeck.server.bots import RoomBots
 from geodeck.server.cards import Judge
 from geodeck.server.chat import RoomChat
@@ -349,6 +349,7 @@ class Room:
     async def _submit_checked(
         self, seat: int, version: int, wire: Mapping[str, Any], *, timeout: bool = False
     ) -> None:
+        started = time.perf_counter()
         action = self._check(seat, version, wire)
         game = self.game
         mark = len(game.history)
@@ -383,6 +384,7 @@ class Room:
         if timeout:
             await self.timekeeper.mark_timeout(version, mark)
         self._changed(by=seat, events=events)
+        observe.HOOKS.action(time.perf_counter() - started)
 
     async def _rebuild(self) -> None:
         """Back to the stored record, after a failure left the game in doubt."""

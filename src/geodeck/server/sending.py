@@ -5,12 +5,15 @@ connection that asked for them, ``states.py``), the seats message, and refusals.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from geodeck.server.clients import Client
-from geodeck.server.errors import ErrorCode
+from geodeck.server.errors import LIMIT_CODES, ErrorCode
 from geodeck.server.protocol import PLAYING, Refusal, SeatsMessage, encode, error_message
 from geodeck.server.states import HISTORY_KEYS, Broadcast, SeatParts, TableParts
+
+log = logging.getLogger("geodeck.server")
 
 if TYPE_CHECKING:
     from geodeck.server.room import Room
@@ -104,6 +107,15 @@ def broadcast_seats(room: Room) -> None:
 
 
 def refuse(room: Room, client: Client, refusal: Refusal) -> None:
+    code = refusal.code
+    notable = code.startswith(("limit/", "server/")) or code in LIMIT_CODES
+    log.log(
+        logging.INFO if notable else logging.DEBUG,
+        "table %s seat %s refused: %s",
+        room.code,
+        "-" if client.seat is None else client.seat,
+        code,
+    )
     client.push(error_message(refusal, room.version))
     if client.joined and (refusal.code in RESYNC_AFTER or refusal.code.startswith("action/")):
         send_state(room, client)

@@ -12,9 +12,11 @@ broadcasts an action only after it is stored.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+from geodeck.server import observe
 from geodeck.server.storage import Append
 
 WriteBatch = Callable[[Sequence[Append]], list[Exception | None]]
@@ -51,15 +53,18 @@ class Writer:
             self._idle.set()
             return
         items = [item for item, _ in batch]
+        started = time.perf_counter()
         done = loop.run_in_executor(self._thread, self._write, items)
-        done.add_done_callback(lambda finished: self._written(loop, batch, finished))
+        done.add_done_callback(lambda finished: self._written(loop, batch, finished, started))
 
     def _written(
         self,
         loop: asyncio.AbstractEventLoop,
         batch: Waiting,
         finished: asyncio.Future[list[Exception | None]],
+        started: float,
     ) -> None:
+        observe.HOOKS.commit(time.perf_counter() - started)
         try:
             failures: list[Exception | None] = finished.result()
         except Exception as err:

@@ -33,7 +33,7 @@ tables = _keyed_by_code(
     Column("head", Text, nullable=False),
     Column("outcome", Text, nullable=True),
     Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
+    Column("updated", Float, nullable=False, index=True),
 )
 
 seats = _keyed_by_code(

@@ -35,7 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from geodeck.server.storage import decks, practice, upgrade
+from geodeck.server.storage import decks, practice, versions
 from geodeck.server.storage.batches import Batches
 from geodeck.server.storage.players import rated, seat_players
 from geodeck.server.storage.schema import (
@@ -121,17 +121,22 @@ class Storage:
         self._practice_day = ""
         """The UTC day of the last practice answers stored (``add_practice_answers``)."""
 
-    def create_schema(self) -> None:
+    def create_schema(self) -> int | None:
         """Create the tables that do not exist yet (and the schema, if one is named), and
-        upgrade what an earlier geodeck stored (``upgrade.py``)."""
+        upgrade what an earlier geodeck stored (``versions.py``): the schema version the
+        database was of (``None``: new). ``NewerDatabase`` if a newer geodeck made it."""
         with self.engine.begin() as conn:
             if self.kind == "postgresql":
                 # Processes starting together create it one after the other.
                 conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
             if self.schema is not None:
                 conn.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
-            metadata.create_all(conn)
-            upgrade.hide_pupil_seat_tokens(conn)
+            return versions.bring_up_to_date(conn)
+
+    def schema_version(self) -> int | None:
+        """The database's schema version, ``None`` if it holds no geodeck tables."""
+        with self.engine.connect() as conn:
+            return versions.stored_version(conn)
 
     def drop_schema(self) -> None:
         """Drop the named schema with everything in it, or the tables without one."""

@@ -1,0 +1,81 @@
+"""``/api/health`` and ``/api/health/ready``: live and ready, for a load balancer.
+
+Live is the process answering at all (its event loop turns). Ready is also its storage
+answering a query and, with several processes, Redis answering a ping, each within
+``WAIT`` seconds; a process that is not ready answers ``server/not_ready`` (503), saying
+which part does not answer, so that a load balancer sends its clients elsewhere while a
+restart of the database or Redis is under way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from fastapi import FastAPI
+from sqlalchemy import text
+
+from geodeck import __version__
+from geodeck.server.errors import ErrorCode
+from geodeck.server.home import Homes
+from geodeck.server.lobby import Lobby
+from geodeck.server.protocol import ErrorBody, Health, Ready, Refusal
+
+WAIT = 2.0
+
+
+def _ping_storage(lobby: Lobby) -> None:
+    with lobby.storage.engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+
+
+async def _ping_redis(homes: Homes) -> None:
+    await homes.redis.ping()  # type: ignore[misc]  # redis's stubs: Awaitable[bool] | bool
+
+
+async def check(lobby: Lobby) -> Ready:
+    """How long storage and Redis took to answer; ``server/not_ready`` if one did not."""
+    started = time.perf_counter()
+    try:
+        await asyncio.wait_for(lobby.run(_ping_storage, lobby), WAIT)
+    except Exception as err:
+        raise Refusal(
+            ErrorCode.SERVER_NOT_READY, f"storage does not answer: {_said(err)}"
+        ) from None
+    storage_ms = (time.perf_counter() - started) * 1000
+    redis_ms = None
+    if isinstance(lobby.fanout, Homes):
+        started = time.perf_counter()
+        try:
+            await asyncio.wait_for(_ping_redis(lobby.fanout), WAIT)
+        except Exception as err:
+            raise Refusal(
+                ErrorCode.SERVER_NOT_READY, f"Redis does not answer: {_said(err)}"
+            ) from None
+        redis_ms = (time.perf_counter() - started) * 1000
+    return Ready(
+        ready=True, storage_ms=round(storage_ms, 2), redis_ms=redis_ms and round(redis_ms, 2)
+    )
+
+
+def _said(err: BaseException) -> str:
+    if isinstance(err, TimeoutError):
+        return f"no answer in {WAIT:g} s"
+    first = str(getattr(err, "orig", None) or err).strip().splitlines()
+    return first[0][:200] if first else type(err).__name__
+
+
+def register(app: FastAPI, lobby: Lobby, *, pyodide: bool) -> None:
+    @app.get("/api/health")
+    async def live() -> Health:
+        return Health(
+            ok=True,
+            version=__version__,
+            tables=len(lobby.rooms),
+            storage=lobby.storage.kind,
+            pyodide=pyodide,
+        )
+
+    @app.get("/api/health/ready", responses={503: {"model": ErrorBody}})
+    async def ready() -> Ready:
+        return await check(lobby)
