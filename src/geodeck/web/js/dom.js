@@ -48,6 +48,22 @@ export function touchScreen() {
   return window.matchMedia("(pointer: coarse)").matches;
 }
 
+// Run `callback` once per frame while the window changes size (a phone turned, a window
+// dragged wider); the returned function stops it.
+export function whenResized(callback) {
+  let queued = false;
+  const listener = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      callback();
+    });
+  };
+  window.addEventListener("resize", listener);
+  return () => window.removeEventListener("resize", listener);
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;

@@ -4,7 +4,7 @@
 
 import * as cross from "./cross/index.js";
 import { describe as crossSays } from "./cross/history.js";
-import { h, replace, toast } from "./dom.js";
+import { h, replace, toast, whenResized } from "./dom.js";
 import { GAMES } from "./games.js";
 import { t } from "./i18n.js";
 import { loadReplay } from "./replay-steps.js";
@@ -225,12 +225,16 @@ export function openReplay(root, code, { step, seat, onLobby, onTable, source = 
   }
 
   document.addEventListener("keydown", onKey);
+  const stopResize = whenResized(() => {
+    if (replay && ctx.state) FAMILIES[familyOf(ctx.state.view.game)][0].afterRender(root, ctx);
+  });
   load();
   return {
     refresh: () => render(),
     close: () => {
       closed = true;
       stop();
+      stopResize();
       document.removeEventListener("keydown", onKey);
     },
   };

@@ -5,7 +5,7 @@ import { tableChat } from "./chat.js";
 import { clockLine, tick } from "./clock.js";
 import * as cross from "./cross/index.js";
 import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
-import { h, replace, toast } from "./dom.js";
+import { h, replace, toast, whenResized } from "./dom.js";
 import { endgame } from "./endgame.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
 import { closeHelp, helpButton, refreshHelp } from "./help.js";
@@ -407,11 +407,16 @@ export function openTable(root, code, { watch, onLobby, move }) {
   else if (watch) connect({ spectator: true });
   else showJoin();
   clockTimer = setInterval(tickClock, 1000);
+  // A new size of window fits the board again (the zoom, the frame, the buttons at its edges).
+  const stopResize = whenResized(() => {
+    if (ctx.state && ctx.state.status !== "waiting" && !ctx.moved) FAMILIES[familyOf(ctx.state)].afterRender(root, ctx);
+  });
 
   return {
     refresh: () => (ctx.moved ? showMoved() : ctx.state ? render() : ctx.conn ? bar() : showJoin()),
     close: () => {
       clearInterval(clockTimer);
+      stopResize();
       closeHelp();
       closeSeatLink();
       resetTitle();

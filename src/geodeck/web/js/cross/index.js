@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
 import { boardPanel, centreOnStart, fitBoard } from "./board.js";
 import { fitCards, kindLegend } from "./cards.js";
+import { markBeyond, zoomBoard } from "./pan.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
 import { guessPrompt, lastVerdict, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
@@ -34,9 +35,11 @@ export function update(state, ctx) {
 }
 
 export function afterRender(root, ctx) {
+  zoomBoard(root);
   fitCards(root);
   fitBoard(root);
   centreOnStart(root, ctx.memory);
+  markBeyond(root);
 }
 
 export function render(root, state, ctx) {
