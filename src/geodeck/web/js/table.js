@@ -315,7 +315,8 @@ export function openTable(root, code, { watch, onLobby, move }) {
       const name = nameInput.value.trim();
       const body = { seat };
       if (name && info.status === "waiting") body.name = name;
-      const player = playerField(name);
+      // Rated under the nickname, else the name typed, else the seat's own name.
+      const player = playerField(name || info.seats.find((s) => s.seat === seat).name);
       if (player) body.player = player;
       try {
         const joined = await joinTable(code, body);
