@@ -211,3 +211,7 @@ def test_the_lobbys_parts_each_have_their_place(
     assert not found["wider"], found
     assert found["pickers"], found
     assert all(p["fits"] for p in found["pickers"]), found["pickers"]
+    # Every bot level has its name in the page's language, "learned" too.
+    levels = page.locator(".seat-row select").last.locator("option")
+    expect(levels.filter(has_text="level.")).to_have_count(0)
+    expect(levels).to_have_count(7)
