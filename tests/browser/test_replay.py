@@ -128,6 +128,15 @@ def test_the_replay_of_a_game_in_progress_is_refused_on_the_page(
     assert dan.errors == [] or all("409" in e for e in dan.errors)
 
 
+DROP = """(text) => {
+  const files = new DataTransfer();
+  files.items.add(new File([text], 'game.json', { type: 'application/json' }));
+  const zone = document.querySelector('#replay-drop');
+  const drop = { dataTransfer: files, bubbles: true, cancelable: true };
+  zone.dispatchEvent(new DragEvent('drop', drop));
+}"""
+
+
 def test_a_record_file_replays_in_the_page_or_the_page_says_pyodide_is_missing(
     server: str, browser: Browser, tmp_path: Path
 ) -> None:
@@ -141,7 +150,19 @@ def test_a_record_file_replays_in_the_page_or_the_page_says_pyodide_is_missing(
     zone = eve.page.locator("#replay-drop")
     expect(zone).to_have_attribute("data-engine", "yes" if installed else "no")
     if not installed:
-        expect(eve.page.locator("#replay-file-status")).to_contain_text("no Pyodide installed")
+        # No button that cannot work, a file dropped is not taken, and the page says what
+        # the server's host installs.
+        notice = eve.page.locator("#replay-no-engine")
+        expect(notice).to_contain_text("has no Pyodide")
+        expect(notice).to_contain_text("scripts/web-deps")
+        expect(notice).to_contain_text("npm")
+        expect(eve.page.get_by_text("Choose a file")).to_have_count(0)
+        expect(eve.page.locator("#replay-file")).to_have_count(0)
+        eve.page.evaluate(DROP, record.text)
+        expect(notice).to_be_visible()
+        expect(eve.page.locator("#replay")).to_have_count(0)
+        expect(eve.page.get_by_text("refused")).to_have_count(0)
+        eve.shot("replay-desktop-no-engine")
         assert eve.errors == []
         return
     # Read in the page and replayed by the engine there: nothing is sent to the server.
