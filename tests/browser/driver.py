@@ -30,10 +30,14 @@ class Player:
     name: str
     errors: list[str] = field(default_factory=list)
 
-    def shot(self, name: str) -> Path:
+    def shot(self, name: str, *, full_page: bool = True) -> Path:
+        """The page (or, with ``full_page`` false, what the window shows) as
+        ``artifacts/screenshots/NAME.png``. A whole page is shot at the page's height,
+        for which Chromium drops the touch screen a phone's page believes it has: shoot
+        the window to show what a touch leaves (a tapped gap's ghost)."""
         path = SCREENSHOTS / f"{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=full_page)
         return path
 
     def has(self, selector: str) -> bool:

@@ -61,11 +61,11 @@ def grow_view(view: dict[str, Any], sizes: Sizes) -> None:
                 line.append(cid)
 
 
-def grow_state(message: dict[str, Any], sizes: Sizes) -> dict[str, Any]:
-    """A state with its lines grown to ``sizes``; a placement then has every gap."""
+def grow_state(message: dict[str, Any], sizes: Sizes) -> None:
+    """A state's lines grown to ``sizes`` (in place); a placement then has every gap."""
     view = message.get("view")
     if message.get("type") != "state" or not view or "lines" not in view:
-        return message
+        return
     grow_view(view, sizes)
     legal = message.get("legal", [])
     places = [a for a in legal if a.get("act") == "place"]
@@ -78,23 +78,29 @@ def grow_state(message: dict[str, Any], sizes: Sizes) -> dict[str, Any]:
             for at in range(len(view["lines"][name]) + 1)
         ]
         message["legal"] = [a for a in legal if a.get("act") != "place"] + gaps
-    return message
 
 
-def grow_cross(page: Page, sizes: Callable[[], Sizes]) -> None:
-    """From now on the page sees every table's lines grown to ``sizes()`` (read as each
-    connection opens: change it, then reload the page)."""
+def rewrite_states(page: Page, change: Callable[[dict[str, Any]], None]) -> None:
+    """From now on every message a table sends this page goes through ``change`` (which
+    edits it in place) on its way; the page's own messages go to the table unchanged."""
 
     def route(ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
-        size = sizes()
 
         def to_page(message: str | bytes) -> None:
             if isinstance(message, bytes):
                 ws.send(message)
                 return
-            ws.send(json.dumps(grow_state(json.loads(message), size)))
+            data = json.loads(message)
+            change(data)
+            ws.send(json.dumps(data))
 
         server.on_message(to_page)
 
     page.route_web_socket("**/ws/**", route)
+
+
+def grow_cross(page: Page, sizes: Callable[[], Sizes]) -> None:
+    """From now on the page sees every table's lines grown to ``sizes()`` (read as each
+    message comes: change it, then reload the page)."""
+    rewrite_states(page, lambda message: grow_state(message, sizes()))

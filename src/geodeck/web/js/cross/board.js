@@ -33,12 +33,21 @@ function axisOf(line) {
   return line === "west-east" ? "we" : "ns";
 }
 
+// The end of the board a gap lies at ("w", "e", "n", "s"), or null between two cards.
+function endOf(view, line, at) {
+  const last = at === view.lines[line].length;
+  if (at !== 0 && !last) return null;
+  if (line === "west-east") return last ? "e" : "w";
+  return last ? "n" : "s";
+}
+
 function slotEl(view, line, at, open, ctx, vertical, picked) {
   const key = `${line}:${at}`;
   const placeable = open.has(key);
   const chosen = placeable && picked && picked.line === line && picked.at === at;
   const classes = ["slot", vertical ? "slot-v" : "slot-h", placeable && "open", chosen && "picked"];
-  if (!placeable) return h("div", { class: classes, "data-line": line, "data-at": at, "data-axis": axisOf(line) });
+  const end = endOf(view, line, at);
+  if (!placeable) return h("div", { class: classes, "data-line": line, "data-at": at, "data-axis": axisOf(line), "data-end": end });
   const card = view.cards[view.current];
   const where = whereText(view, line, at, true);
   return h(
@@ -49,6 +58,7 @@ function slotEl(view, line, at, open, ctx, vertical, picked) {
       "data-line": line,
       "data-at": at,
       "data-axis": axisOf(line),
+      "data-end": end,
       "data-legal": "true",
       "data-focus": slotKey(line, at),
       "aria-pressed": touchScreen() ? String(Boolean(chosen)) : null,
