@@ -49,8 +49,9 @@ export function touchScreen() {
 }
 
 // Run `callback` once per frame while the window changes size (a phone turned, a window
-// dragged wider); the returned function stops it.
-export function whenResized(callback) {
+// dragged wider), or with `event` "scroll" while the page scrolls; the returned function
+// stops it.
+export function whenResized(callback, event = "resize") {
   let queued = false;
   const listener = () => {
     if (queued) return;
@@ -60,8 +61,8 @@ export function whenResized(callback) {
       callback();
     });
   };
-  window.addEventListener("resize", listener);
-  return () => window.removeEventListener("resize", listener);
+  window.addEventListener(event, listener, { passive: true });
+  return () => window.removeEventListener(event, listener);
 }
 
 export function clear(el) {

@@ -225,9 +225,9 @@ export function openReplay(root, code, { step, seat, onLobby, onTable, source = 
   }
 
   document.addEventListener("keydown", onKey);
-  const stopResize = whenResized(() => {
-    if (replay && ctx.state) FAMILIES[familyOf(ctx.state.view.game)][0].afterRender(root, ctx);
-  });
+  const shown = () => (replay && ctx.state ? FAMILIES[familyOf(ctx.state.view.game)][0] : null);
+  const stopResize = whenResized(() => shown()?.afterRender(root, ctx));
+  const stopScroll = whenResized(() => shown()?.afterScroll?.(root), "scroll");
   load();
   return {
     refresh: () => render(),
@@ -235,6 +235,7 @@ export function openReplay(root, code, { step, seat, onLobby, onTable, source = 
       closed = true;
       stop();
       stopResize();
+      stopScroll();
       document.removeEventListener("keydown", onKey);
     },
   };

@@ -409,15 +409,16 @@ export function openTable(root, code, { watch, onLobby, move }) {
   else showJoin();
   clockTimer = setInterval(tickClock, 1000);
   // A new size of window fits the board again (the zoom, the frame, the buttons at its edges).
-  const stopResize = whenResized(() => {
-    if (ctx.state && ctx.state.status !== "waiting" && !ctx.moved) FAMILIES[familyOf(ctx.state)].afterRender(root, ctx);
-  });
+  const shown = () => (ctx.state && ctx.state.status !== "waiting" && !ctx.moved ? FAMILIES[familyOf(ctx.state)] : null);
+  const stopResize = whenResized(() => shown()?.afterRender(root, ctx));
+  const stopScroll = whenResized(() => shown()?.afterScroll?.(root), "scroll");
 
   return {
     refresh: () => (ctx.moved ? showMoved() : ctx.state ? render() : ctx.conn ? bar() : showJoin()),
     close: () => {
       clearInterval(clockTimer);
       stopResize();
+      stopScroll();
       closeHelp();
       closeSeatLink();
       resetTitle();
