@@ -1,14 +1,22 @@
 """Small things a new player would trip over at the table (docs/browser.md): the Chat
-button covers no line of the players, card marks and history beside the board."""
+button covers no line of the players, card marks and history beside the board; the join
+screen says nothing of a connection before a seat is taken."""
 
 from __future__ import annotations
 
 import random
 import time
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import DESKTOP, create_table, cross_step, open_player, painted
+from tests.browser.driver import (
+    DESKTOP,
+    PHONE,
+    create_table,
+    cross_step,
+    open_player,
+    painted,
+)
 
 SHORT_DEALS = True
 
@@ -43,3 +51,24 @@ def test_the_chat_button_covers_no_line_beside_the_board(server: str, browser: B
         assert found["sideEnds"] <= found["chatTop"], (scroll, found)
     ada.shot("table-side-and-chat", full_page=False)
     assert ada.errors == []
+
+
+def test_the_join_screen_shows_no_connection_before_a_seat_is_taken(
+    server: str, browser: Browser
+) -> None:
+    ann = open_player(browser, "Ann", DESKTOP)
+    code = create_table(ann, server, "uppsala", "geo", [("Ann", None), ("Ben", "human")])
+    ben = open_player(browser, "Ben", PHONE)
+    page = ben.page
+    page.goto(f"{server}/?table={code}")
+    seat = page.locator("[data-join-seat='1']")
+    state = page.locator("#conn-state")
+    expect(seat).to_be_visible()
+    # Nothing is connecting yet: no amber "Connecting…" while Ben reads the seats.
+    expect(state).to_have_count(0)
+    expect(page.get_by_text("Connecting")).to_have_count(0)
+    ben.shot("join-phone")
+    seat.click()
+    expect(state).to_have_attribute("data-status", "open")
+    assert ann.errors == []
+    assert ben.errors == []

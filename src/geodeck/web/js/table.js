@@ -35,7 +35,8 @@ export function openTable(root, code, { watch, onLobby, move }) {
     state: null,
     link: `${location.origin}/?table=${code}`,
     conn: null,
-    status: "connecting",
+    // No connection until a seat is taken or the page watches: the join screen shows none.
+    status: "idle",
     memory: {},
     // One action at a time: until the server answers (a new state or a refusal), a second
     // click sends nothing, so a double click never earns a false refusal.
@@ -172,12 +173,14 @@ export function openTable(root, code, { watch, onLobby, move }) {
         },
         t("table.copy"),
       ),
-      h(
-        "span",
-        { class: ["conn", `conn-${ctx.status}`], title: t(`conn.${ctx.status}`), id: "conn-state", "data-status": ctx.status },
-        h("span", { class: "dot", "aria-hidden": "true" }),
-        h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
-      ),
+      ctx.status === "idle"
+        ? null
+        : h(
+            "span",
+            { class: ["conn", `conn-${ctx.status}`], title: t(`conn.${ctx.status}`), id: "conn-state", "data-status": ctx.status },
+            h("span", { class: "dot", "aria-hidden": "true" }),
+            h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
+          ),
       state && state.spectators
         ? h("span", { class: "spectators", id: "spectators", "data-count": state.spectators, title: t("table.spectators", { n: state.spectators }) }, "👁 ", t("table.spectators", { n: state.spectators }))
         : null,
