@@ -75,7 +75,8 @@ export function zoomBoard(root) {
   const pad = padding(frame);
   const card = board.querySelector(".card");
   const floor = card ? Math.min(1, SMALLEST_CARD / card.offsetWidth) : 1;
-  const fit = Math.min(1, (frame.clientWidth - pad.x) / board.offsetWidth, (frame.clientHeight - pad.y) / board.offsetHeight);
+  // (a pixel's rounding is no reason to zoom)
+  const fit = Math.min(1, (frame.clientWidth - pad.x + 2) / board.offsetWidth, (frame.clientHeight - pad.y + 2) / board.offsetHeight);
   const zoom = Math.floor(Math.max(floor, fit) * 1000) / 1000;
   if (zoom >= 1) return;
   board.style.zoom = String(zoom);
