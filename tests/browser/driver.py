@@ -30,10 +30,14 @@ class Player:
     name: str
     errors: list[str] = field(default_factory=list)
 
-    def shot(self, name: str) -> Path:
+    def shot(self, name: str, *, full_page: bool = True) -> Path:
+        """The page (or, with ``full_page`` false, what the window shows) as
+        ``artifacts/screenshots/NAME.png``. A whole page is shot at the page's height,
+        for which Chromium drops the touch screen a phone's page believes it has: shoot
+        the window to show what a touch leaves (a tapped gap's ghost)."""
         path = SCREENSHOTS / f"{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=full_page)
         return path
 
     def has(self, selector: str) -> bool:
@@ -104,11 +108,13 @@ def create_table(
     clock: int | None = None,
     bank: int | None = None,
     pause: int = 90,
+    public: bool = False,
 ) -> str:
     """Fill in the lobby's form: seat 0 is this player; ``(name, bot level or None)``; a
     ``clock`` (seconds per move, with a ``bank``) as the lobby offers them; the ``pause``
     after a verdict, scoring or round result (the longest the lobby offers, not its 20 s,
-    after which a busy machine's test would find the table moved on)."""
+    after which a busy machine's test would find the table moved on); ``public`` lists it
+    among the lobby's open tables."""
     page = player.page
     page.goto(f"{base}/")
     page.locator(f"label.game-{game}").click()
@@ -127,6 +133,8 @@ def create_table(
         page.select_option("#clock", str(clock))
         if bank is not None:
             page.select_option("#bank", str(bank))
+    if public:
+        page.locator("#public").check()
     page.locator("#create-table").click()
     page.wait_for_selector("#table-code")
     code = page.inner_text("#table-code").strip()

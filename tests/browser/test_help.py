@@ -63,6 +63,12 @@ def test_the_rules_mark_placing_challenging_and_scoring_in_uppsala(
     ann.shot("help-desktop-place")
     page.keyboard.press("Escape")
     closed(ann)
+    # The spectator's rules, in German, mark the same section as Ann's move, not theirs.
+    watcher.page.select_option("#lang", "de")
+    open_help(watcher, "place")
+    marked = watcher.page.locator("#help .help-section.current h3")
+    expect(marked).to_have_text("Die Karte anlegenjetzt: Ann")
+    watcher.shot("help-desktop-spectator-de")
 
     page.locator("[data-legal='true']").first.click()
     until(ann, "[data-act='accept']", rng)

@@ -81,11 +81,17 @@ def until_guessing(player: Player, rng: random.Random, seconds: float = 90) -> i
     turns) until the players are asked for their guesses; the number of turns checked."""
     deadline = time.monotonic() + seconds
     checked = 0
+    gaps = player.page.locator("[data-legal='true']")
     while not player.has("#guess-send"):
         assert time.monotonic() < deadline, "no scoring came"
+        # The gaps, once offered, stay until this seat places its card.
         if player.has("[data-legal='true']") and not player.has("#place-confirm"):
             checked += 1 if check_targets(player) else 0
-        if cross_step(player, rng, challenge_rate=0, guess=False) is None:
+        did = cross_step(player, rng, challenge_rate=0, guess=False)
+        if did == "place":
+            # until the server answers, the page still shows the gaps it just left
+            expect(gaps).to_have_count(0)
+        elif did is None:
             player.page.wait_for_timeout(40)
     return checked
 
@@ -211,3 +217,7 @@ def test_the_lobbys_parts_each_have_their_place(
     assert not found["wider"], found
     assert found["pickers"], found
     assert all(p["fits"] for p in found["pickers"]), found["pickers"]
+    # Every bot level has its name in the page's language, "learned" too.
+    levels = page.locator(".seat-row select").last.locator("option")
+    expect(levels.filter(has_text="level.")).to_have_count(0)
+    expect(levels).to_have_count(7)

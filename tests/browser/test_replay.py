@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.driver import DESKTOP, PHONE, open_player
 
@@ -29,6 +29,17 @@ def finished_table(server: str, game: str, seats: int) -> tuple[str, int]:
         time.sleep(0.2)
 
 
+def bar_in_words(page: Page) -> None:
+    """As on every player: ▶ plays; the steps and jumps say in words where they go, and a
+    jump with nothing that way (at the first step) is off."""
+    expect(page.locator("#replay-play")).to_have_text("▶ Play")
+    expect(page.locator("#replay-forward")).to_have_text("Next ›")
+    expect(page.locator("#replay-back")).to_have_text("‹ Back")
+    expect(page.locator("#replay-next-scoring")).to_have_text("Scoring ▸")
+    expect(page.locator("#replay-prev-scoring")).to_have_text("◂ Scoring")
+    expect(page.locator("#replay-prev-challenge")).to_be_disabled()
+
+
 def test_a_finished_uppsala_game_replays_step_by_step(
     server: str, browser: Browser, screenshots: Path
 ) -> None:
@@ -44,6 +55,7 @@ def test_a_finished_uppsala_game_replays_step_by_step(
     expect(bar).to_have_attribute("data-kind", "deal")
     expect(page.locator("#board")).to_be_visible()
     expect(page.locator("#outcome")).to_have_count(0)
+    bar_in_words(page)
 
     page.locator("#replay-forward").click()
     page.locator("#replay-forward").click()
@@ -78,8 +90,10 @@ def test_a_finished_uppsala_game_replays_step_by_step(
 
     # Autoplay moves on by itself, and stops on a second press.
     page.locator("#replay-play").click()
+    expect(page.locator("#replay-play")).to_have_text("⏸ Pause")
     expect(bar).not_to_have_attribute("data-step", str(scoring_step), timeout=5000)
     page.locator("#replay-play").click()
+    expect(page.locator("#replay-play")).to_have_text("▶ Play")
 
     follow_link(browser, server, link, scoring_step)
     assert ann.errors == []
@@ -128,6 +142,15 @@ def test_the_replay_of_a_game_in_progress_is_refused_on_the_page(
     assert dan.errors == [] or all("409" in e for e in dan.errors)
 
 
+DROP = """(text) => {
+  const files = new DataTransfer();
+  files.items.add(new File([text], 'game.json', { type: 'application/json' }));
+  const zone = document.querySelector('#replay-drop');
+  const drop = { dataTransfer: files, bubbles: true, cancelable: true };
+  zone.dispatchEvent(new DragEvent('drop', drop));
+}"""
+
+
 def test_a_record_file_replays_in_the_page_or_the_page_says_pyodide_is_missing(
     server: str, browser: Browser, tmp_path: Path
 ) -> None:
@@ -141,7 +164,19 @@ def test_a_record_file_replays_in_the_page_or_the_page_says_pyodide_is_missing(
     zone = eve.page.locator("#replay-drop")
     expect(zone).to_have_attribute("data-engine", "yes" if installed else "no")
     if not installed:
-        expect(eve.page.locator("#replay-file-status")).to_contain_text("no Pyodide installed")
+        # No button that cannot work, a file dropped is not taken, and the page says what
+        # the server's host installs.
+        notice = eve.page.locator("#replay-no-engine")
+        expect(notice).to_contain_text("has no Pyodide")
+        expect(notice).to_contain_text("scripts/web-deps")
+        expect(notice).to_contain_text("npm")
+        expect(eve.page.get_by_text("Choose a file")).to_have_count(0)
+        expect(eve.page.locator("#replay-file")).to_have_count(0)
+        eve.page.evaluate(DROP, record.text)
+        expect(notice).to_be_visible()
+        expect(eve.page.locator("#replay")).to_have_count(0)
+        expect(eve.page.get_by_text("refused")).to_have_count(0)
+        eve.shot("replay-desktop-no-engine")
         assert eve.errors == []
         return
     # Read in the page and replayed by the engine there: nothing is sent to the server.

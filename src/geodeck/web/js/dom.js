@@ -48,6 +48,23 @@ export function touchScreen() {
   return window.matchMedia("(pointer: coarse)").matches;
 }
 
+// Run `callback` once per frame while the window changes size (a phone turned, a window
+// dragged wider), or with `event` "scroll" while the page scrolls; the returned function
+// stops it.
+export function whenResized(callback, event = "resize") {
+  let queued = false;
+  const listener = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      callback();
+    });
+  };
+  window.addEventListener(event, listener, { passive: true });
+  return () => window.removeEventListener(event, listener);
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;

@@ -3,7 +3,7 @@
 
 import { h, replace } from "./dom.js";
 import { GAMES } from "./games.js";
-import { lang, onLangChange, t } from "./i18n.js";
+import { lang, list, onLangChange, t } from "./i18n.js";
 
 const TEXTS = {};
 let index = null;
@@ -49,6 +49,15 @@ export function currentSection(family, state) {
   }
   const kind = state.expects && state.expects.kind;
   return (kind && entry.prompts[kind]) || null;
+}
+
+// The mark on that section: "now" where the table waits for this page's seat (or for
+// everyone's Continue), else whose move it is ("now: Ann"), so that a spectator or a
+// player between turns is not told the move is theirs.
+function nowMark(state) {
+  const awaited = (state && state.expects && state.expects.seats) || [];
+  if (!state || state.pause || (state.you !== null && awaited.includes(state.you)) || !awaited.length) return t("help.now");
+  return t("help.nowOf", { names: list(awaited.map((seat) => state.seats[seat].name)) });
 }
 
 function paragraphs(section, variant) {
@@ -101,7 +110,7 @@ function content(game, variant, state) {
           "aria-current": section.id === current ? "step" : null,
           "aria-labelledby": `help-h-${section.id}`,
         },
-        h("h3", { id: `help-h-${section.id}` }, section.title, section.id === current ? h("span", { class: "help-now" }, t("help.now")) : null),
+        h("h3", { id: `help-h-${section.id}` }, section.title, section.id === current ? h("span", { class: "help-now" }, nowMark(state)) : null),
         paragraphs(section, variant).map((said) => h("p", {}, said)),
       ),
     ),

@@ -59,7 +59,8 @@ export function showLobby(root, { onTable, onPractice }) {
     if (form.variant === "hard") options.remove_country_questions = form.remove;
     const body = { game: form.game, variant: form.variant, seats, claim: [0], clock: form.clock, pause: form.pause, options };
     if (form.clock !== null && form.bank) body.bank = form.bank;
-    const player = playerField(form.seats[0].name);
+    // Rated under the nickname, else the seat's name (the server's default: "Player 1").
+    const player = playerField(form.seats[0].name || "Player 1");
     if (player) body.player = player;
     Object.assign(body, { public: form.public, language: form.language, chat: form.chat });
     try {

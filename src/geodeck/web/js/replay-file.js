@@ -79,11 +79,31 @@ export async function fileReplay(text, seat) {
   return { ...data, steps };
 }
 
-// The file picker and drop zone; `onFile(name, text)` once a file is read.
+// A sentence with a command in it set as code: `{command}` in the string.
+function withCommand(key, command, params = {}) {
+  const [before, after] = t(key, { ...params, command: "\u0000" }).split("\u0000");
+  return h("p", {}, before, h("code", {}, command), after ?? "");
+}
+
+// What a server without Pyodide says instead of offering a file: why, what its host
+// installs, and what works meanwhile.
+function noEngine() {
+  return h(
+    "div",
+    { class: "replay-no-engine", id: "replay-no-engine" },
+    h("p", { class: "replay-no-engine-why" }, t("replay.noEngine")),
+    withCommand("replay.noEngineHost", "scripts/web-deps"),
+    withCommand("replay.noEngineElse", "geodeck replay FILE --step", { button: t("replay.open") }),
+  );
+}
+
+// The file picker and drop zone; `onFile(name, text)` once a file is read. The picker
+// and the drop are offered only once the server is known to have Pyodide.
 export function filePanel(root, onFile) {
-  const status = h("p", { class: "replay-file-status", id: "replay-file-status" });
+  const status = h("p", { class: "replay-file-status", id: "replay-file-status", role: "status" });
+  const ready = () => zone.dataset.engine === "yes";
   const read = (file) => {
-    if (!file) return;
+    if (!file || !ready()) return;
     status.textContent = t("replay.reading", { name: file.name });
     file.text().then(
       (text) => onFile(file.name, text),
@@ -93,6 +113,7 @@ export function filePanel(root, onFile) {
     );
   };
   const input = h("input", { type: "file", id: "replay-file", accept: ".json,application/json", onchange: (event) => read(event.target.files[0]) });
+  const body = h("div", { class: "replay-file-body" }, h("p", { class: "muted" }, t("replay.checking")));
   const zone = h(
     "div",
     {
@@ -100,7 +121,7 @@ export function filePanel(root, onFile) {
       id: "replay-drop",
       ondragover: (event) => {
         event.preventDefault();
-        zone.classList.add("over");
+        if (ready()) zone.classList.add("over");
       },
       ondragleave: () => zone.classList.remove("over"),
       ondrop: (event) => {
@@ -110,21 +131,19 @@ export function filePanel(root, onFile) {
       },
     },
     h("h2", {}, "🎞 ", t("replay.fileTitle")),
-    h("p", {}, t("replay.fileHelp")),
-    h("label", { class: "button" }, t("replay.choose"), input),
-    status,
+    body,
   );
   replace(root, zone);
   engineInstalled().then((installed) => {
     zone.dataset.engine = installed ? "yes" : "no";
     if (!installed) {
-      input.disabled = true;
-      status.textContent = t("replay.noEngine");
-    } else {
-      startEngine().catch((error) => {
-        status.textContent = t("error.generic", { message: error.message });
-      });
+      replace(body, noEngine());
+      return;
     }
+    replace(body, h("p", {}, t("replay.fileHelp")), h("label", { class: "button" }, t("replay.choose"), input), status);
+    startEngine().catch((error) => {
+      status.textContent = t("error.generic", { message: error.message });
+    });
   });
   return zone;
 }

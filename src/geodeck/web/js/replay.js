@@ -4,7 +4,7 @@
 
 import * as cross from "./cross/index.js";
 import { describe as crossSays } from "./cross/history.js";
-import { h, replace, toast } from "./dom.js";
+import { h, replace, toast, whenResized } from "./dom.js";
 import { GAMES } from "./games.js";
 import { t } from "./i18n.js";
 import { loadReplay } from "./replay-steps.js";
@@ -95,18 +95,28 @@ export function openReplay(root, code, { step, seat, onLobby, onTable, source = 
     render();
   }
 
-  function jump(kind, ahead) {
+  // The step (if any) of `kind` before or after this one.
+  function nextOf(kind, ahead) {
     const steps = replay.steps;
     if (ahead) {
-      for (let i = at + 1; i < steps.length; i += 1) if (steps[i].kind === kind) return go(i);
+      for (let i = at + 1; i < steps.length; i += 1) if (steps[i].kind === kind) return i;
     } else {
-      for (let i = at - 1; i >= 0; i -= 1) if (steps[i].kind === kind) return go(i);
+      for (let i = at - 1; i >= 0; i -= 1) if (steps[i].kind === kind) return i;
     }
     return null;
   }
 
+  function jump(kind, ahead) {
+    const i = nextOf(kind, ahead);
+    return i === null ? null : go(i);
+  }
+
   function play() {
-    if (timer) return stop();
+    if (timer) {
+      stop();
+      render();
+      return null;
+    }
     if (at >= replay.steps.length - 1) go(0);
     timer = setInterval(() => go(at + 1), AUTOPLAY_MS);
     render();
@@ -153,16 +163,16 @@ export function openReplay(root, code, { step, seat, onLobby, onTable, source = 
   function controls(family) {
     const total = replay.steps.length;
     const current = replay.steps[at];
-    const button = (id, label, title, onclick, disabled = false) =>
-      h("button", { type: "button", class: "ghost small", id, title, "aria-label": title, onclick, disabled }, label);
+    // A media player's habit: ▶ plays, and the steps say in words which way they go.
+    const button = (id, label, title, onclick, disabled = false, look = "ghost") =>
+      h("button", { type: "button", class: [look, "small"], id, title, "aria-label": title, onclick, disabled }, label);
     const jumps = JUMPS[family].map((kind) => {
       const name = t(`replay.kind.${kind}`);
       return h(
         "span",
         { class: "replay-jump" },
-        button(`replay-prev-${kind}`, "⟨", t("replay.prev", { kind: name }), () => jump(kind, false)),
-        h("span", { class: "tag" }, name),
-        button(`replay-next-${kind}`, "⟩", t("replay.next", { kind: name }), () => jump(kind, true)),
+        button(`replay-prev-${kind}`, `◂ ${name}`, t("replay.prev", { kind: name }), () => jump(kind, false), nextOf(kind, false) === null),
+        button(`replay-next-${kind}`, `${name} ▸`, t("replay.next", { kind: name }), () => jump(kind, true), nextOf(kind, true) === null),
       );
     });
     return h(
@@ -173,14 +183,14 @@ export function openReplay(root, code, { step, seat, onLobby, onTable, source = 
         "div",
         { class: "replay-row" },
         button("replay-first", "⏮", t("replay.first"), () => go(0), at === 0),
-        button("replay-back", "◀", t("replay.back"), () => go(at - 1), at === 0),
-        button("replay-play", timer ? "⏸" : "▶▶", timer ? t("replay.pause") : t("replay.play"), play),
-        button("replay-forward", "▶", t("replay.forward"), () => go(at + 1), at === total - 1),
+        button("replay-back", `‹ ${t("replay.backShort")}`, t("replay.back"), () => go(at - 1), at === 0),
+        button("replay-play", timer ? `⏸ ${t("replay.pauseShort")}` : `▶ ${t("replay.playShort")}`, timer ? t("replay.pause") : t("replay.play"), play, false, "primary"),
+        button("replay-forward", `${t("replay.forwardShort")} ›`, t("replay.forward"), () => go(at + 1), at === total - 1),
         button("replay-last", "⏭", t("replay.last"), () => go(total - 1), at === total - 1),
         h("span", { class: "replay-count", id: "replay-count" }, t("replay.step", { n: at, total: total - 1 })),
       ),
       h("input", { type: "range", id: "replay-range", min: 0, max: total - 1, value: at, "aria-label": t("replay.slider"), oninput: (event) => go(Number(event.target.value)) }),
-      h("div", { class: "replay-row" }, jumps, perspective()),
+      h("div", { class: "replay-row" }, h("span", { class: "replay-jumps-label" }, t("replay.jumps")), jumps, perspective()),
       said(family, current),
       code ? shareRow() : null,
     );
@@ -225,12 +235,17 @@ export function openReplay(root, code, { step, seat, onLobby, onTable, source = 
   }
 
   document.addEventListener("keydown", onKey);
+  const shown = () => (replay && ctx.state ? FAMILIES[familyOf(ctx.state.view.game)][0] : null);
+  const stopResize = whenResized(() => shown()?.afterRender(root, ctx));
+  const stopScroll = whenResized(() => shown()?.afterScroll?.(root), "scroll");
   load();
   return {
     refresh: () => render(),
     close: () => {
       closed = true;
       stop();
+      stopResize();
+      stopScroll();
       document.removeEventListener("keydown", onKey);
     },
   };

@@ -5,7 +5,7 @@ import { tableChat } from "./chat.js";
 import { clockLine, tick } from "./clock.js";
 import * as cross from "./cross/index.js";
 import { checkDeal, dealLine, noteDeal, sealChip } from "./deal.js";
-import { h, replace, toast } from "./dom.js";
+import { h, replace, toast, whenResized } from "./dom.js";
 import { endgame } from "./endgame.js";
 import { GAMES, SEAT_COLOURS } from "./games.js";
 import { closeHelp, helpButton, refreshHelp } from "./help.js";
@@ -35,7 +35,8 @@ export function openTable(root, code, { watch, onLobby, move }) {
     state: null,
     link: `${location.origin}/?table=${code}`,
     conn: null,
-    status: "connecting",
+    // No connection until a seat is taken or the page watches: the join screen shows none.
+    status: "idle",
     memory: {},
     // One action at a time: until the server answers (a new state or a refusal), a second
     // click sends nothing, so a double click never earns a false refusal.
@@ -172,12 +173,14 @@ export function openTable(root, code, { watch, onLobby, move }) {
         },
         t("table.copy"),
       ),
-      h(
-        "span",
-        { class: ["conn", `conn-${ctx.status}`], title: t(`conn.${ctx.status}`), id: "conn-state", "data-status": ctx.status },
-        h("span", { class: "dot", "aria-hidden": "true" }),
-        h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
-      ),
+      ctx.status === "idle"
+        ? null
+        : h(
+            "span",
+            { class: ["conn", `conn-${ctx.status}`], title: t(`conn.${ctx.status}`), id: "conn-state", "data-status": ctx.status },
+            h("span", { class: "dot", "aria-hidden": "true" }),
+            h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
+          ),
       state && state.spectators
         ? h("span", { class: "spectators", id: "spectators", "data-count": state.spectators, title: t("table.spectators", { n: state.spectators }) }, "👁 ", t("table.spectators", { n: state.spectators }))
         : null,
@@ -315,7 +318,8 @@ export function openTable(root, code, { watch, onLobby, move }) {
       const name = nameInput.value.trim();
       const body = { seat };
       if (name && info.status === "waiting") body.name = name;
-      const player = playerField(name);
+      // Rated under the nickname, else the name typed, else the seat's own name.
+      const player = playerField(name || info.seats.find((s) => s.seat === seat).name);
       if (player) body.player = player;
       try {
         const joined = await joinTable(code, body);
@@ -407,11 +411,17 @@ export function openTable(root, code, { watch, onLobby, move }) {
   else if (watch) connect({ spectator: true });
   else showJoin();
   clockTimer = setInterval(tickClock, 1000);
+  // A new size of window fits the board again (the zoom, the frame, the buttons at its edges).
+  const shown = () => (ctx.state && ctx.state.status !== "waiting" && !ctx.moved ? FAMILIES[familyOf(ctx.state)] : null);
+  const stopResize = whenResized(() => shown()?.afterRender(root, ctx));
+  const stopScroll = whenResized(() => shown()?.afterScroll?.(root), "scroll");
 
   return {
     refresh: () => (ctx.moved ? showMoved() : ctx.state ? render() : ctx.conn ? bar() : showJoin()),
     close: () => {
       clearInterval(clockTimer);
+      stopResize();
+      stopScroll();
       closeHelp();
       closeSeatLink();
       resetTitle();

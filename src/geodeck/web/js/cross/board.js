@@ -4,6 +4,7 @@
 import { h, s, touchScreen } from "../dom.js";
 import { nameOf, t } from "../i18n.js";
 import { cardFace, whereText } from "./cards.js";
+import { beyondButtons, frameRoom, markBeyond } from "./pan.js";
 
 function compass() {
   return s(
@@ -27,12 +28,26 @@ function pickedSlot(state, ctx) {
   return legal && state.view.current === pick.card ? pick : null;
 }
 
+// The axis a line lies along on the board: "we" across, "ns" up and down.
+function axisOf(line) {
+  return line === "west-east" ? "we" : "ns";
+}
+
+// The end of the board a gap lies at ("w", "e", "n", "s"), or null between two cards.
+function endOf(view, line, at) {
+  const last = at === view.lines[line].length;
+  if (at !== 0 && !last) return null;
+  if (line === "west-east") return last ? "e" : "w";
+  return last ? "n" : "s";
+}
+
 function slotEl(view, line, at, open, ctx, vertical, picked) {
   const key = `${line}:${at}`;
   const placeable = open.has(key);
   const chosen = placeable && picked && picked.line === line && picked.at === at;
   const classes = ["slot", vertical ? "slot-v" : "slot-h", placeable && "open", chosen && "picked"];
-  if (!placeable) return h("div", { class: classes, "data-line": line, "data-at": at });
+  const end = endOf(view, line, at);
+  if (!placeable) return h("div", { class: classes, "data-line": line, "data-at": at, "data-axis": axisOf(line), "data-end": end });
   const card = view.cards[view.current];
   const where = whereText(view, line, at, true);
   return h(
@@ -42,6 +57,8 @@ function slotEl(view, line, at, open, ctx, vertical, picked) {
       class: classes,
       "data-line": line,
       "data-at": at,
+      "data-axis": axisOf(line),
+      "data-end": end,
       "data-legal": "true",
       "data-focus": slotKey(line, at),
       "aria-pressed": touchScreen() ? String(Boolean(chosen)) : null,
@@ -127,8 +144,9 @@ function cardClasses(view, id) {
   return extra;
 }
 
-function placedCard(view, id) {
+function placedCard(view, id, axis) {
   const el = cardFace(view, id, { extra: cardClasses(view, id) });
+  el.dataset.axis = id === view.start ? "start" : axis;
   if (id === view.start) {
     const holder = h("div", { class: "start-holder" }, compass(), el);
     return holder;
@@ -148,19 +166,19 @@ function geoBoard(view, open, ctx, picked) {
   const col = (i) => 2 * i + 3;
   const startRow = row(t0);
   const startCol = col(s0);
-  we.forEach((id, i) => board.append(at(placedCard(view, id), startRow, col(i))));
+  we.forEach((id, i) => board.append(at(placedCard(view, id, "we"), startRow, col(i))));
   ns.forEach((id, i) => {
-    if (id !== view.start) board.append(at(placedCard(view, id), row(i), startCol));
+    if (id !== view.start) board.append(at(placedCard(view, id, "ns"), row(i), startCol));
   });
   for (let j = 0; j <= we.length; j += 1) board.append(at(slotEl(view, "west-east", j, open, ctx, true, picked), startRow, 2 * j + 2));
   for (let j = 0; j <= ns.length; j += 1) board.append(at(slotEl(view, "north-south", j, open, ctx, false, picked), 2 * (ns.length - j) + 2, startCol));
   const lastCol = 2 * we.length + 3;
   const lastRow = 2 * ns.length + 3;
   board.append(
-    at(h("div", { class: "end-label end-w" }, t("end.west")), startRow, 1),
-    at(h("div", { class: "end-label end-e" }, t("end.east")), startRow, lastCol),
-    at(h("div", { class: "end-label end-n" }, t("end.north")), 1, startCol),
-    at(h("div", { class: "end-label end-s" }, t("end.south")), lastRow, startCol),
+    at(h("div", { class: "end-label end-w", "data-axis": "we" }, t("end.west")), startRow, 1),
+    at(h("div", { class: "end-label end-e", "data-axis": "we" }, t("end.east")), startRow, lastCol),
+    at(h("div", { class: "end-label end-n", "data-axis": "ns" }, t("end.north")), 1, startCol),
+    at(h("div", { class: "end-label end-s", "data-axis": "ns" }, t("end.south")), lastRow, startCol),
   );
   return board;
 }
@@ -171,12 +189,12 @@ function columnBoard(view, open, ctx, picked) {
   board.style.gridTemplateColumns = "var(--card-w)";
   board.style.gridTemplateRows = tracks(ids.length, "var(--slot)", "var(--card-h)");
   const row = (i) => 2 * (ids.length - 1 - i) + 3;
-  ids.forEach((id, i) => board.append(at(placedCard(view, id), row(i), 1)));
+  ids.forEach((id, i) => board.append(at(placedCard(view, id, "ns"), row(i), 1)));
   for (let j = 0; j <= ids.length; j += 1) board.append(at(slotEl(view, "column", j, open, ctx, false, picked), 2 * (ids.length - j) + 2, 1));
   const what = t(`variant.${view.variant}`);
   board.append(
-    at(h("div", { class: "end-label end-n" }, `▲ ${t("cross.larger")}`), 1, 1),
-    at(h("div", { class: "end-label end-s", title: what }, `▼ ${t("cross.smaller")}`), 2 * ids.length + 3, 1),
+    at(h("div", { class: "end-label end-n", "data-axis": "ns" }, `▲ ${t("cross.larger")}`), 1, 1),
+    at(h("div", { class: "end-label end-s", "data-axis": "ns", title: what }, `▼ ${t("cross.smaller")}`), 2 * ids.length + 3, 1),
   );
   return board;
 }
@@ -229,13 +247,18 @@ export function boardPanel(state, ctx) {
   // While the players guess, the whole cross is shown at once (fitBoard scales it).
   const fit = view.phase === "guess";
   const inner = fit ? h("div", { class: "board-fit" }, board) : board;
-  const scroll = h("div", { class: ["board-scroll", fit && "fit"], tabindex: -1, onkeydown: (event) => onBoardKey(event, view, open, ctx) }, inner);
-  return h("section", { class: "board-wrap", id: "board" }, scroll, picked ? confirmBar(view, picked, ctx) : null);
+  const scroll = h(
+    "div",
+    { class: ["board-scroll", fit && "fit"], tabindex: -1, onkeydown: (event) => onBoardKey(event, view, open, ctx), onscroll: (event) => markBeyond(event.currentTarget.parentElement) },
+    inner,
+  );
+  return h("section", { class: "board-wrap", id: "board" }, scroll, beyondButtons(scroll), picked ? confirmBar(view, picked, ctx) : null);
 }
 
 // After a render: a board marked to fit is scaled down (a transform, so the cards keep the
-// layout and type they have at full size) until all of it shows in its frame and in the
-// window; the frame around it takes the scaled size, so nothing scrolls inside it.
+// layout and type they have at full size) until all of it shows in its frame, and the
+// frame in the window below what is above it; the frame takes the scaled size, so nothing
+// scrolls inside it.
 export function fitBoard(root) {
   const sizer = root.querySelector(".board-fit");
   const board = sizer && sizer.querySelector(".board");
@@ -246,7 +269,7 @@ export function fitBoard(root) {
   const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
   const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
   const width = area.clientWidth - padX;
-  const height = Math.max(240, window.innerHeight * 0.8) - padY;
+  const height = frameRoom(area) - padY;
   const w = board.offsetWidth;
   const hgt = board.offsetHeight;
   const scale = Math.min(1, width / w, height / hgt);

@@ -68,7 +68,10 @@ export function kindLegend(view) {
 // After a render: a card whose name or value does not fit its face gets a smaller type,
 // step by step, so that names wrap between words and nothing is cut off.
 export function fitCards(root) {
-  for (const card of root.querySelectorAll(".card, .slot-ghost")) {
+  // Every gap's ghost shows the same drawn card at the same size: the first is fitted, and
+  // the others take its type.
+  const ghosts = [...root.querySelectorAll(".slot-ghost")];
+  for (const card of [...root.querySelectorAll(".card"), ...ghosts.slice(0, 1)]) {
     let scale = 1;
     card.style.removeProperty("--fit");
     const overflows = () =>
@@ -77,6 +80,11 @@ export function fitCards(root) {
       scale -= 0.08;
       card.style.setProperty("--fit", scale.toFixed(2));
     }
+  }
+  const fit = ghosts.length ? ghosts[0].style.getPropertyValue("--fit") : "";
+  for (const ghost of ghosts.slice(1)) {
+    if (fit) ghost.style.setProperty("--fit", fit);
+    else ghost.style.removeProperty("--fit");
   }
 }
 

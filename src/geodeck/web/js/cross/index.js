@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { historyPanel } from "../log.js";
 import { boardPanel, centreOnStart, fitBoard } from "./board.js";
 import { fitCards, kindLegend } from "./cards.js";
+import { markBeyond, zoomBoard } from "./pan.js";
 import { describe } from "./history.js";
 import { playersPanel } from "./players.js";
 import { guessPrompt, lastVerdict, placePrompt, respondPrompt, verdictPanel } from "./prompts.js";
@@ -33,10 +34,30 @@ export function update(state, ctx) {
   for (const file of mapFiles(view)) wantShapes(memory, file, ctx.rerender);
 }
 
+// Beside the board on a wide screen (where the side column sticks): the column ends above
+// the Chat button, or the window's bottom, wherever the page is scrolled to.
+export function afterScroll(root) {
+  const side = root.querySelector(".cross-side");
+  if (!side) return;
+  const style = getComputedStyle(side);
+  if (style.position !== "sticky") {
+    side.style.maxHeight = "";
+    return;
+  }
+  const toggle = document.querySelector(".chat-toggle");
+  const chat = toggle && toggle.offsetParent !== null ? toggle.getBoundingClientRect() : null;
+  const bottom = chat && chat.top > window.innerHeight / 2 ? chat.top - 8 : window.innerHeight - 12;
+  const top = Math.max(side.getBoundingClientRect().top, parseFloat(style.top) || 0);
+  side.style.maxHeight = `${Math.max(200, Math.floor(bottom - top))}px`;
+}
+
 export function afterRender(root, ctx) {
+  zoomBoard(root);
   fitCards(root);
   fitBoard(root);
   centreOnStart(root, ctx.memory);
+  markBeyond(root);
+  afterScroll(root);
 }
 
 export function render(root, state, ctx) {

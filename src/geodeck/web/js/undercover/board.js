@@ -77,7 +77,14 @@ export function countryCard(state, ctx, can, country) {
   const stones = stonesOn(view, id);
   const rank = (n) => (n ? h("span", { class: "rank" }, t("uc.rank", { n })) : null);
   const body = [
-    h("span", { class: "cc-band" }, flag(country), h("span", { class: "cc-name" }, nameOf(country))),
+    // The vehicle code rides in the name band, however many lines the name takes.
+    h(
+      "span",
+      { class: "cc-band" },
+      flag(country),
+      h("span", { class: "cc-name" }, nameOf(country)),
+      country.vehicle ? h("span", { class: "vehicle", title: t("uc.vehicle") }, country.vehicle) : null,
+    ),
     h(
       "span",
       { class: "cc-body" },
@@ -91,7 +98,6 @@ export function countryCard(state, ctx, can, country) {
         ? h("span", { class: "cc-row" }, h("span", { class: "cc-key" }, t("uc.population")), h("span", { class: "cc-val" }, number(country.population), country.population_year ? h("span", { class: "cc-year", title: t("uc.populationYear", { year: country.population_year }) }, ` (${country.population_year})`) : null, rank(country.population_rank)), territory(country))
         : null,
     ),
-    country.vehicle ? h("span", { class: "vehicle", title: t("uc.vehicle") }, country.vehicle) : null,
     h("span", { class: "cc-stones" }, stoneDots(stones)),
     hidden ? h("span", { class: "cc-hidden" }, "🕵") : null,
   ];

@@ -1,0 +1,171 @@
+// A cross larger than its frame. First the cards take a smaller size (a CSS zoom on the
+// board), down to the size a phone's cards have, where names stay readable; the gaps keep
+// their 44 px. Then the board pans inside a frame that fits the window, and at each edge
+// beyond which some of a line lies a button says so ("4 more cards east ▸", "+4 ▸" on a
+// phone) and pans the board that way. While the players guess the whole cross is scaled
+// into the frame instead (fitBoard), so that they can count the cards.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+// The smallest card the zoom may make, in CSS px wide: a phone's card.
+const SMALLEST_CARD = 84;
+// The frame never gets less of the window's height than this, however tall what is above it.
+const LEAST_HEIGHT = 0.5;
+
+// Each edge of the frame: the side of the line beyond it on a cross and on a column.
+const EDGES = {
+  left: { geo: "west", column: null, arrow: "◂", before: true },
+  right: { geo: "east", column: null, arrow: "▸", before: false },
+  top: { geo: "north", column: "above", arrow: "▴", before: true },
+  bottom: { geo: "south", column: "below", arrow: "▾", before: true },
+};
+
+// The buttons at the frame's edges, hidden until something lies beyond.
+export function beyondButtons(frame) {
+  return Object.keys(EDGES).map((edge) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: ["beyond", `beyond-${edge}`],
+        "data-edge": edge,
+        hidden: true,
+        onclick: () => pan(frame, edge),
+      },
+      h("span", { class: "beyond-long" }),
+      h("span", { class: "beyond-short", "aria-hidden": "true" }),
+    ),
+  );
+}
+
+function pan(frame, edge) {
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const across = edge === "left" || edge === "right";
+  const size = 0.8 * (across ? frame.clientWidth : frame.clientHeight);
+  const sign = edge === "left" || edge === "top" ? -1 : 1;
+  frame.scrollBy({ left: across ? sign * size : 0, top: across ? 0 : sign * size, behavior: still ? "auto" : "smooth" });
+}
+
+// The height the frame may take: what the window has below the frame's top (the page
+// scrolled to its start), never less than half the window.
+export function frameRoom(frame) {
+  const top = frame.getBoundingClientRect().top + window.scrollY;
+  const room = window.innerHeight - top - 12;
+  return Math.floor(Math.max(room, window.innerHeight * LEAST_HEIGHT));
+}
+
+function padding(el) {
+  const style = getComputedStyle(el);
+  return {
+    x: parseFloat(style.paddingLeft) + parseFloat(style.paddingRight),
+    y: parseFloat(style.paddingTop) + parseFloat(style.paddingBottom),
+  };
+}
+
+// After a render, while the players place or respond: the frame takes the window's room,
+// and the board the largest zoom at which it fits, but no smaller than a phone's cards.
+export function zoomBoard(root) {
+  const frame = root.querySelector(".board-scroll:not(.fit)");
+  const board = frame && frame.querySelector(".board");
+  if (!board) return;
+  board.style.zoom = "";
+  board.style.removeProperty("--zoom");
+  frame.style.maxHeight = `${frameRoom(frame)}px`;
+  const pad = padding(frame);
+  const card = board.querySelector(".card");
+  const floor = card ? Math.min(1, SMALLEST_CARD / card.offsetWidth) : 1;
+  // (a pixel's rounding is no reason to zoom)
+  const fit = Math.min(1, (frame.clientWidth - pad.x + 2) / board.offsetWidth, (frame.clientHeight - pad.y + 2) / board.offsetHeight);
+  const zoom = Math.floor(Math.max(floor, fit) * 1000) / 1000;
+  if (zoom >= 1) return;
+  board.style.zoom = String(zoom);
+  board.style.setProperty("--zoom", String(zoom));
+}
+
+// What of the board's line lies beyond each edge of the frame: the cards (whole or in
+// part), and whether a gap or the line's end label does.
+function beyond(frame, board) {
+  const seen = frame.getBoundingClientRect();
+  const view = {
+    left: seen.left + frame.clientLeft,
+    top: seen.top + frame.clientTop,
+    right: seen.left + frame.clientLeft + frame.clientWidth,
+    bottom: seen.top + frame.clientTop + frame.clientHeight,
+  };
+  const out = {};
+  for (const edge of Object.keys(EDGES)) {
+    const across = edge === "left" || edge === "right";
+    const axis = across ? "we" : "ns";
+    const past = (r) => (edge === "left" || edge === "top" ? r[edge] < view[edge] - 1 : r[edge] > view[edge] + 1);
+    const cards = [...board.querySelectorAll(`.card[data-axis="${axis}"], .card[data-axis="start"]`)].filter((el) => past(el.getBoundingClientRect()));
+    const rest = [...board.querySelectorAll(`[data-axis="${axis}"]:not(.card)`)].some((el) => past(el.getBoundingClientRect()));
+    out[edge] = { cards: cards.length, any: cards.length > 0 || rest };
+  }
+  return { out, view };
+}
+
+// After a render and on every scroll: show, count and place the buttons at the edges.
+export function markBeyond(root) {
+  const frame = root.querySelector(".board-scroll");
+  const board = frame && frame.querySelector(".board");
+  if (!board) return;
+  const wrap = frame.parentElement;
+  const kind = board.classList.contains("column-board") ? "column" : "geo";
+  const start = board.querySelector(".card.start") || board.querySelector(".card");
+  const { out, view } = beyond(frame, board);
+  const at = wrap.getBoundingClientRect();
+  const middle = start ? start.getBoundingClientRect() : null;
+  const placed = [];
+  for (const button of wrap.querySelectorAll(":scope > .beyond")) {
+    const edge = button.dataset.edge;
+    const info = EDGES[edge];
+    const side = info[kind];
+    const found = out[edge];
+    const show = Boolean(side && found.any && !frame.classList.contains("fit"));
+    button.hidden = !show;
+    if (!show) continue;
+    const n = found.cards;
+    const words = n ? t(`board.beyond.${side}`, { n }) : t(`board.onward.${side}`);
+    const [long, short] = button.children;
+    long.textContent = info.before ? `${info.arrow} ${words}` : `${words} ${info.arrow}`;
+    short.textContent = info.before ? `${info.arrow} +${n}` : `+${n} ${info.arrow}`;
+    button.setAttribute("aria-label", words);
+    button.title = words;
+    button.dataset.count = String(n);
+    button.dataset.side = side;
+    place(button, edge, view, at, middle, placed);
+  }
+}
+
+// Beside the line, at the frame's edge: above the west–east line (below it where there is
+// no room), to the right of the north–south one (else to its left), so that it covers
+// none of the line's cards and gaps; in the middle of the edge once that line is out of
+// view; always inside the frame and clear of the buttons already placed.
+function place(button, edge, view, at, middle, placed) {
+  const across = edge === "left" || edge === "right";
+  const box = { w: button.offsetWidth, h: button.offsetHeight };
+  const line = middle || { top: view.top, bottom: view.bottom, left: view.left, right: view.right };
+  let left;
+  let top;
+  if (across) {
+    const above = line.top - box.h - 6;
+    const shown = line.bottom > view.top && line.top < view.bottom;
+    top = !shown ? (view.top + view.bottom - box.h) / 2 : above >= view.top + 4 ? above : line.bottom + 6;
+    left = edge === "left" ? view.left + 4 : view.right - box.w - 4;
+  } else {
+    const right = line.right + 8;
+    const shown = line.right > view.left && line.left < view.right;
+    left = !shown ? (view.left + view.right - box.w) / 2 : right + box.w <= view.right - 4 ? right : line.left - 8 - box.w;
+    top = edge === "top" ? view.top + 4 : view.bottom - box.h - 4;
+    for (const other of placed) {
+      const apart = left + box.w <= other.left || other.right <= left || top + box.h <= other.top || other.bottom <= top;
+      if (!apart) left = other.left < (view.left + view.right) / 2 ? other.right + 6 : other.left - box.w - 6;
+    }
+  }
+  left = Math.max(view.left + 4, Math.min(left, view.right - box.w - 4));
+  top = Math.max(view.top + 4, Math.min(top, view.bottom - box.h - 4));
+  button.style.left = `${left - at.left}px`;
+  button.style.top = `${top - at.top}px`;
+  placed.push({ left, top, right: left + box.w, bottom: top + box.h });
+}

@@ -1,0 +1,117 @@
+"""Small things a new player would trip over at the table (docs/browser.md): the Chat
+button covers no line of the players, card marks and history beside the board; the join
+screen says nothing of a connection before a seat is taken; an Undercover card's vehicle
+code sits inside its name band however many lines the name takes."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.driver import (
+    DESKTOP,
+    PHONE,
+    SCREENSHOTS,
+    create_table,
+    cross_step,
+    open_player,
+    painted,
+)
+from tests.browser.grown import rewrite_states
+
+SHORT_DEALS = True
+
+UNDER_CHAT = """() => {
+  const chat = document.querySelector('#chat-toggle').getBoundingClientRect();
+  const side = document.querySelector('.cross-side').getBoundingClientRect();
+  const shown = Math.min(side.bottom, innerHeight);
+  const lines = [...document.querySelectorAll('.cross-side li, .cross-side tr')]
+    .map((el) => el.getBoundingClientRect())
+    // what of each line shows: the side column clips what lies below its end
+    .filter((r) => Math.min(r.bottom, shown) > chat.top && r.top < chat.bottom
+      && r.right > chat.left && r.left < chat.right);
+  return { covered: lines.length, sideEnds: Math.round(shown), chatTop: Math.round(chat.top) };
+}"""
+
+
+def test_the_chat_button_covers_no_line_beside_the_board(server: str, browser: Browser) -> None:
+    ada = open_player(browser, "Ada", DESKTOP)
+    create_table(ada, server, "uppsala", "geo", [("Ada", None), ("Bo", "casual")])
+    page = ada.page
+    rng = random.Random(2)
+    deadline = time.monotonic() + 60
+    while page.locator("#history .log li").count() < 16:
+        assert time.monotonic() < deadline, "the history stayed short"
+        if cross_step(ada, rng, challenge_rate=0.5) is None:
+            page.wait_for_timeout(40)
+    for scroll in (0, 400, 5000):
+        page.evaluate(f"() => window.scrollTo(0, {scroll})")
+        painted(page)
+        found = page.evaluate(UNDER_CHAT)
+        assert found["covered"] == 0, (scroll, found)
+        assert found["sideEnds"] <= found["chatTop"], (scroll, found)
+    ada.shot("table-side-and-chat", full_page=False)
+    assert ada.errors == []
+
+
+def test_the_join_screen_shows_no_connection_before_a_seat_is_taken(
+    server: str, browser: Browser
+) -> None:
+    ann = open_player(browser, "Ann", DESKTOP)
+    code = create_table(ann, server, "uppsala", "geo", [("Ann", None), ("Ben", "human")])
+    ben = open_player(browser, "Ben", PHONE)
+    page = ben.page
+    page.goto(f"{server}/?table={code}")
+    seat = page.locator("[data-join-seat='1']")
+    state = page.locator("#conn-state")
+    expect(seat).to_be_visible()
+    # Nothing is connecting yet: no amber "Connecting…" while Ben reads the seats.
+    expect(state).to_have_count(0)
+    expect(page.get_by_text("Connecting")).to_have_count(0)
+    ben.shot("join-phone")
+    seat.click()
+    expect(state).to_have_attribute("data-status", "open")
+    assert ann.errors == []
+    assert ben.errors == []
+
+
+LONG_NAMES = ("Bosnia and Herzegovina", "North Macedonia", "United Kingdom")
+
+BADGES = """() => [...document.querySelectorAll('.country-card')].map((card) => {
+  const band = card.querySelector('.cc-band').getBoundingClientRect();
+  const code = card.querySelector('.vehicle');
+  const box = code && code.getBoundingClientRect();
+  return {
+    country: card.dataset.country,
+    name: card.querySelector('.cc-name').textContent,
+    inside: !box || (box.top >= band.top - 0.5 && box.bottom <= band.bottom + 0.5),
+  };
+})"""
+
+
+def long_country_names(message: dict[str, Any]) -> None:
+    layout = (message.get("view") or {}).get("layout") or []
+    for country, name in zip(layout, LONG_NAMES, strict=False):
+        country.update(dict.fromkeys(("name", "name_en", "name_de", "name_it"), name))
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_an_undercover_cards_code_stays_in_its_name_band(
+    server: str, browser: Browser, screen: str
+) -> None:
+    ada = open_player(browser, "Ada", DESKTOP if screen == "desktop" else PHONE)
+    rewrite_states(ada.page, long_country_names)
+    create_table(
+        ada, server, "undercover", "standard", [("Ada", None), ("Bo", "casual"), ("Cy", "casual")]
+    )
+    page = ada.page
+    expect(page.locator(".country-card")).to_have_count(16)
+    expect(page.locator(".country-card .cc-name").first).to_have_text(LONG_NAMES[0])
+    cards = page.evaluate(BADGES)
+    assert [c for c in cards if not c["inside"]] == [], cards
+    page.locator("#countries").screenshot(path=str(SCREENSHOTS / f"undercover-names-{screen}.png"))
+    assert ada.errors == []
