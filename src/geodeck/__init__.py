@@ -5,6 +5,7 @@ The public API: ``new_game``, ``Game`` (``from_record``, ``to_record``, ``expect
 errors.
 """
 
+from geodeck import catalogue as _catalogue  # noqa: F401  (it registers the families)
 from geodeck.core.errors import (
     ActionError,
     GameOver,

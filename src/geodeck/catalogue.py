@@ -1,41 +1,20 @@
 """The games geodeck plays, as one list for whoever offers them (``geodeck about``, the
-server's ``/api/games`` and through it the browser's lobby)."""
+server's ``/api/games`` and through it the browser's lobby), and the families they belong
+to: each family's descriptor (``geodeck.core.family``) is registered here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from geodeck.core.family import GameInfo, families, register
+from geodeck.cross.family import FAMILY as CROSS
+from geodeck.undercover.family import FAMILY as UNDERCOVER
 
-from geodeck.cross import editions
-from geodeck.undercover import variants
+__all__ = ["GameInfo", "catalogue", "register"]
 
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    id: str
-    title: str
-    family: str
-    """``cross`` or ``undercover``."""
-    region: str
-    variants: tuple[str, ...]
-    """The first is the default."""
-    players: tuple[int, int]
-    """The fewest and the most players."""
+register(CROSS)
+register(UNDERCOVER)
 
 
 def catalogue() -> list[GameInfo]:
-    """Every game, the four cross editions first."""
-    games = [
-        GameInfo(e.id, e.title, "cross", e.region, e.all_variants, editions.PLAYERS)
-        for e in editions.EDITIONS.values()
-    ]
-    games.append(
-        GameInfo(
-            variants.GAME,
-            variants.TITLE,
-            "undercover",
-            variants.REGION,
-            tuple(variants.VARIANTS),
-            variants.PLAYERS,
-        )
-    )
-    return games
+    """Every game of every family, in the order the families were registered (the four
+    cross editions first)."""
+    return [info for family in families() for info in family.games]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 from geodeck.core.errors import SetupError
-from geodeck.undercover.actions import Hide
-from geodeck.undercover.commitment import salt_from
+from geodeck.core.family import families, family_of
 
 LEVELS = ("random", "novice", "casual", "expert", "oracle", "learned")
 """``learned`` needs numpy (the rl extra) and plays the cross family only; for Undercover
@@ -40,11 +40,28 @@ class RandomBot:
 def own_secret(action: Any, rng: random.Random) -> Any:
     """``action`` with the secret its actor adds to it, from ``rng``: an Undercover hide
     is listed without a salt (RULES.md B2.2), and a bot salts it from its own random
-    numbers. Any other action as it is."""
-    if isinstance(action, Hide):
-        salt = salt_from(rng)
-        return action if action.salt is not None else action.salted(salt)
+    numbers (``Family.own_secret``). Any other action as it is."""
+    for family in families():
+        action = family.own_secret(action, rng)
     return action
+
+
+@dataclass(frozen=True, slots=True)
+class BotOrder:
+    """The bot ``make_bot`` is asked for (its arguments say what each field means)."""
+
+    level: str
+    seed: int
+    game: str
+    atlas: Mapping[str, Mapping[str, Any]] | None
+    difficulty: Mapping[str, float] | None
+
+
+class BotFront(Protocol):
+    """What a family's bots module (its ``bots`` front) gives."""
+
+    def make_bot(self, order: BotOrder) -> Bot:
+        """The family's bot of ``order.level``; ``random`` is never asked for."""
 
 
 def make_bot(
@@ -69,22 +86,5 @@ def make_bot(
         raise SetupError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     if level == "random":
         return RandomBot(seed)
-    if game == "undercover":
-        from geodeck.bots.undercover import UndercoverBot
-
-        if atlas is None:
-            from geodeck.decks import shipped_undercover
-
-            atlas = shipped_undercover()
-        return UndercoverBot("expert" if level == "learned" else level, seed, atlas)
-    from geodeck.bots.cross import CrossBot
-
-    if atlas is None:
-        from geodeck.decks import shipped_deck
-
-        atlas = shipped_deck(game)
-    if level == "learned":
-        from geodeck.bots.learned import LearnedBot, load_weights
-
-        return LearnedBot(seed, atlas, load_weights())
-    return CrossBot(level, seed, atlas, difficulty)
+    front = cast(BotFront, family_of(game).front("bots"))
+    return front.make_bot(BotOrder(level, seed, game, atlas, difficulty))

@@ -30,6 +30,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from geodeck.bots.base import Bot, BotOrder
 from geodeck.undercover.actions import Answer, Hide, Pass, Stone, UndercoverAction
 from geodeck.undercover.commitment import salt_from
 
@@ -232,3 +233,15 @@ class UniformSeeker(UndercoverBot):
         consistent = self.consistent(view)
         choice = consistent[self.rng.randrange(len(consistent))]
         return choice, 1.0 / len(consistent)
+
+
+def make_bot(order: BotOrder) -> Bot:
+    """An Undercover bot (``geodeck.bots.make_bot``; ``learned`` plays as ``expert``); it
+    knows the countries and questions (``order.atlas``), by default the shipped ones."""
+    atlas = order.atlas
+    if atlas is None:
+        from geodeck.decks import shipped_undercover
+
+        atlas = shipped_undercover()
+    level = "expert" if order.level == "learned" else order.level
+    return UndercoverBot(level, order.seed, atlas)

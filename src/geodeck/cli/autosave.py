@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.text import Text
 
 from geodeck.cli.files import read_game
+from geodeck.cli.front import cli_front
 from geodeck.cli.invocation import geodeck_command, shell_path
 from geodeck.cli.keyboard import Keyboard, Quit
 from geodeck.core.errors import GeodeckError
@@ -144,13 +145,7 @@ def when_text(when: datetime.datetime, now: datetime.datetime | None = None) -> 
 
 def progress(game: Game) -> str:
     """How far a game has come: ``card 12 of 45`` or ``round 3 of 6, question 4``."""
-    view = game.view(None)
-    if game.family == "undercover":
-        asked = len(view["questions"])
-        question = f", question {asked}" if asked else ""
-        return f"round {view['round']} of {view['rounds']}{question}"
-    total = sum(1 for card in game.to_record()["setup"]["draw"] if card != "intermezzo")
-    return f"card {total - view['draw_left']} of {total}"
+    return cli_front(game.game).progress(game)
 
 
 SHOWN = 20

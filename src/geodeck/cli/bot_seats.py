@@ -25,6 +25,7 @@ from rich.text import Text
 
 from geodeck.bots import LEVELS, Bot, make_bot
 from geodeck.core.errors import GeodeckError
+from geodeck.core.family import family_of
 from geodeck.core.game import Game
 
 PAUSE = 0.8
@@ -104,10 +105,7 @@ def bot_seed(record: Mapping[str, Any], seat: int) -> int:
 
 def atlas_of(record: Mapping[str, Any]) -> dict[str, Any]:
     """What the bots know the world from: the deck the record embeds."""
-    if Game.family_of(record["game"]).family == "undercover":
-        return {"countries": record["countries"], "questions": record["questions"]}
-    cards: dict[str, Any] = record["cards"]
-    return cards
+    return dict(family_of(record["game"]).atlas(record) or {})
 
 
 @dataclass

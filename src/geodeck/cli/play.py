@@ -15,6 +15,7 @@ import typer
 from geodeck.catalogue import catalogue
 from geodeck.cli.autosave import choose_saved
 from geodeck.cli.files import read_game
+from geodeck.cli.front import cli_front
 from geodeck.cli.host import PlayOptions, fail
 from geodeck.cli.invocation import geodeck_command
 from geodeck.core.errors import GeodeckError
@@ -157,14 +158,7 @@ def play(
         bots=bots,
         fast=fast,
     )
-    if family == "undercover":
-        from geodeck.cli.undercover.play import play_undercover
-
-        play_undercover(options)
-    else:
-        from geodeck.cli.cross.play import play_cross
-
-        play_cross(game, options)
+    cli_front(game).play(game, options)
 
 
 def _resume_target(

@@ -41,6 +41,7 @@ def load_decks(specs: Sequence[str]) -> dict[str, Any]:
     """``FILE`` (every game) or ``GAME=FILE`` (one game) to decks by game (``*`` for all),
     each read and checked (a cross game's deck as ``geodeck play --deck`` checks it)."""
     from geodeck.catalogue import catalogue
+    from geodeck.core.family import family_of
     from geodeck.decks.files import deck_cards, table_deck
 
     families = {g.id: g.family for g in catalogue()}
@@ -54,8 +55,8 @@ def load_decks(specs: Sequence[str]) -> dict[str, Any]:
         path = Path(name)
         try:
             data = json.loads(path.read_text("utf-8"))
-            cross = families.get(game, "cross") == "cross"
-            decks[game] = deck_cards(data) if cross else table_deck(data)
+            cards = game == "*" or family_of(game).places_cards
+            decks[game] = deck_cards(data) if cards else table_deck(data)
         except OSError as err:
             fail(f"--deck {spec}: cannot read {path}: {err.strerror or err}")
         except ValueError as err:

@@ -17,7 +17,7 @@ from geodeck.catalogue import catalogue
 from geodeck.cli.bot_seats import parse_levels
 from geodeck.cli.errors import FAILED, STOPPED, fail
 from geodeck.cli.files import check_output, read_deck_file
-from geodeck.core.game import Game
+from geodeck.cli.front import cli_front
 from geodeck.simulate.pool import Stopped, run
 from geodeck.simulate.runner import Spec
 from geodeck.simulate.stats import summarise
@@ -149,7 +149,7 @@ def _draw(summary: dict[str, Any], plot: Path) -> None:
         fail(f"cannot write the plot {plot}: {err.strerror or err}", FAILED)
 
 
-def _pct(rate: dict[str, Any]) -> str:
+def pct(rate: dict[str, Any]) -> str:
     if rate["n"] == 0:
         return "–"
     return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"
@@ -157,39 +157,20 @@ def _pct(rate: dict[str, Any]) -> str:
 
 def _report(summary: dict[str, Any]) -> None:
     out = Console()
+    front = cli_front(summary["game"])
     table = Table(title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
     table.add_column("bot")
     table.add_column("wins (95% CI)")
     table.add_column("mean score", justify="right")
-    undercover = Game.family_of(summary["game"]).family == "undercover"
-    if not undercover:
-        table.add_column("challenges won (95% CI)")
-        table.add_column("cards placed wrong")
-        table.add_column("guess chips / scoring", justify="right")
+    for heading, justify in front.report_columns():
+        table.add_column(heading, justify="right" if justify == "right" else "left")
     for bot in summary["bots"]:
-        row = [bot["bot"], _pct(bot["wins"]), f"{bot['mean_score']:.2f}"]
-        if not undercover:
-            row += [
-                _pct(bot["challenges"]),
-                _pct(bot["wrong_placements"]),
-                f"{bot['guess_chips_per_scoring']:.2f}",
-            ]
-        table.add_row(*row)
+        table.add_row(
+            bot["bot"], pct(bot["wins"]), f"{bot['mean_score']:.2f}", *front.report_cells(bot)
+        )
     out.print(table)
-    seats = ", ".join(f"seat {s['seat'] + 1}: {_pct(s['wins'])}" for s in summary["seats"])
+    seats = ", ".join(f"seat {s['seat'] + 1}: {pct(s['wins'])}" for s in summary["seats"])
     out.print(f"win rate by seat: {seats}")
     out.print(f"first-seat advantage: {summary['first_seat_advantage']:+.1%}")
-    if undercover:
-        found = summary["mean_found_at"]
-        out.print(f"rounds where the country was discovered: {_pct(summary['discovered'])}")
-        out.print(
-            "mean question when it was discovered: "
-            + (f"{found:.1f}" if found is not None else "never discovered")
-        )
-        return
-    out.print(f"wrong cards per interim scoring: {summary['wrong_per_scoring']:.2f}")
-    if summary["hardest_cards"]:
-        hard = ", ".join(
-            f"{h['card']} {h['wrong']}/{h['placed']}" for h in summary["hardest_cards"][:8]
-        )
-        out.print(f"hardest cards (placed wrong / placed): {hard}")
+    for line in front.report_lines(summary):
+        out.print(line)

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from geodeck.cli.errors import fail
 from geodeck.cli.files import read_game, read_json
+from geodeck.cli.front import cli_front
 from geodeck.core.deal import check_deal
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
@@ -87,48 +88,9 @@ def _check_record(out: Console, path: Path) -> bool:
         )
     )
     good = _check_deal(out, record)
-    if game.family == "undercover":
-        good = _check_rounds(out, game) and good
+    good = cli_front(game.game).verify(out, game) and good
     if good:
         out.print(Text(f"{GOOD} every check holds", "bold green"))
-    return good
-
-
-def _check_rounds(out: Console, game: Game) -> bool:
-    """One line per finished round; whether every commitment matched."""
-    view = game.view(None)
-    names = [seat["name"] for seat in view["seats"]]
-    shown: dict[int, str] = {}
-    good = True
-    rounds = 0
-    for event in view["history"]:
-        if event["event"] == "hide":
-            shown[event["round"]] = event["commitment"]
-        elif event["event"] == "reveal":
-            rounds += 1
-            number, country, salt = event["round"], event["country"], event["salt"]
-            commitment = shown.get(number, "")
-            ok = bool(commitment) and matches(commitment, country, salt)
-            good = good and ok
-            who = names[event["undercover"]]
-            out.print(
-                Text.assemble(
-                    (GOOD if ok else BAD, "bold green" if ok else "bold red"),
-                    f" round {number}: {who} hid in {country} (salt {salt}); commitment ",
-                    (commitment or "missing", "yellow"),
-                    " matches" if ok else " does not match",
-                )
-            )
-    if view["outcome"] is None and view["commitment"] is not None:
-        out.print(
-            Text(f"  round {view['round']} is still being played: nothing to check yet", "dim")
-        )
-    if rounds == 0:
-        out.print(Text("No round of this game has ended yet: nothing to check.", "dim"))
-    elif good:
-        out.print(Text(f"{GOOD} all {rounds} commitments match", "bold green"))
-    else:
-        out.print(Text(f"{BAD} a commitment does not match", "bold red"))
     return good
 
 

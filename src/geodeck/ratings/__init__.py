@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from geodeck.ratings.bots import bot_rating, bot_ratings, nearest_level
 from geodeck.ratings.cards import CardRatings, on_printed_scale, prior
-from geodeck.ratings.players import FAMILIES, MODEL, Rating, family, ranks, update, win_odds
+from geodeck.ratings.players import (
+    MODEL,
+    Rating,
+    family,
+    ranks,
+    rating_families,
+    rating_family,
+    update,
+    win_odds,
+)
 
 __all__ = [
-    "FAMILIES",
     "MODEL",
     "CardRatings",
     "Rating",
@@ -19,6 +27,8 @@ __all__ = [
     "on_printed_scale",
     "prior",
     "ranks",
+    "rating_families",
+    "rating_family",
     "update",
     "win_odds",
 ]

@@ -20,14 +20,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-FAMILIES = {
-    "uppsala": "cross",
-    "buxtehude": "cross",
-    "italia": "cross",
-    "world": "cross",
-    "undercover": "undercover",
-}
-"""The rating family of each game: the four cross-family editions share one rating."""
+from geodeck.core.errors import SetupError
+from geodeck.core.family import families, family_of
 
 MODEL = PlackettLuce()
 
@@ -58,11 +52,25 @@ class Rating:
 
 
 def family(game: str) -> str:
-    """The rating family of ``game`` (``cross`` or ``undercover``)."""
+    """The rating family of ``game``: its game family (``geodeck.core.family``), so that
+    the four cross-family editions share one rating."""
+    found = rating_family(game)
+    if found is None:
+        raise ValueError(f"no rating family for game {game!r}")
+    return found
+
+
+def rating_family(game: str) -> str | None:
+    """The rating family of ``game``; ``None`` for a game geodeck does not know."""
     try:
-        return FAMILIES[game]
-    except KeyError:
-        raise ValueError(f"no rating family for game {game!r}") from None
+        return family_of(game).id
+    except SetupError:
+        return None
+
+
+def rating_families() -> dict[str, str]:
+    """Each rating family with its first game (the one its bots are rated in)."""
+    return {f.id: f.games[0].id for f in families() if f.games}
 
 
 def ranks(scores: Sequence[float]) -> list[int]:

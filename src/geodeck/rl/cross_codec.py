@@ -43,6 +43,11 @@ LINE_SLOTS = 47
 """Cards a line can hold: the start card and all 45 drawn, with one to spare."""
 POSITIONS = LINE_SLOTS + 1
 RECENT = 16
+MAX_MOVES = 1_000
+"""An upper bound on a game's moves: the cross family draws 45 cards, each placed and
+answered by at most five seats, with four rounds of guesses."""
+VARIANT_OPTIONS: dict[str, dict[str, Any]] = {}
+"""Options a variant needs when none are given: none."""
 EVENTS = (
     "start", "draw", "place", "accept", "challenge", "reveal", "judge", "pay",
     "exchange", "lapse", "remove", "scoring", "guess", "check", "end",
@@ -295,3 +300,8 @@ class CrossCodec:
         if isinstance(action, Guess):
             return GUESS + action.wrong
         raise TypeError(f"not a cross-family action: {action!r}")
+
+
+def codec_for(record: Mapping[str, Any]) -> CrossCodec:
+    """The codec of a game dealt as ``record``: its cards."""
+    return CrossCodec(list(record["cards"]))

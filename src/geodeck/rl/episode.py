@@ -6,27 +6,38 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
 
 import geodeck
 from geodeck.catalogue import GameInfo, catalogue
 from geodeck.core.errors import SetupError
+from geodeck.core.family import family_of
 from geodeck.core.game import Viewer
 from geodeck.rl.codec import Array, Codec, Mask, Tracker
-from geodeck.rl.cross_codec import RECENT, CrossCodec
-from geodeck.rl.undercover_codec import UndercoverCodec
-from geodeck.undercover.actions import Hide
-from geodeck.undercover.commitment import salt_from
 
 REWARDS = ("win", "score")
 """``win``: each winner gets 1 / the number of winners, the others 0 (so the returns
 add up to 1); ``score``: each seat's final score."""
-DEFAULT_OPTIONS: dict[tuple[str, str], dict[str, Any]] = {
-    ("undercover", "hard"): {"remove_country_questions": 10},
-}
-"""Options a variant needs when none are given."""
+
+
+class RlFront(Protocol):
+    """What a family's codec module (its ``rl`` front) gives."""
+
+    RECENT: int
+    """How many recent events an observation shows (0: none)."""
+    MAX_MOVES: int
+    """An upper bound on a game's moves."""
+    VARIANT_OPTIONS: Mapping[str, Mapping[str, Any]]
+    """Options a variant needs when none are given."""
+
+    def codec_for(self, record: Mapping[str, Any]) -> Codec:
+        """The codec of a game dealt as ``record``."""
+
+
+def rl_front(game: str) -> RlFront:
+    return cast(RlFront, family_of(game).front("rl"))
 
 
 def info_of(game: str) -> GameInfo:
@@ -59,8 +70,10 @@ class Episode:
             raise SetupError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward = reward
         self.deck = deck
+        self.family = family_of(game)
+        self.front = rl_front(game)
         self.options = dict(
-            options if options is not None else DEFAULT_OPTIONS.get((game, self.variant), {})
+            options if options is not None else self.front.VARIANT_OPTIONS.get(self.variant, {})
         )
         self.names = [f"seat_{i}" for i in range(self.players)]
         self._seen: tuple[Any, int, int, dict[int, Any]] | None = None
@@ -73,13 +86,8 @@ class Episode:
         self.seed = 0
         self.game = self._new(0)
         record = self.game.to_record()
-        self.codec: Codec
-        if self.info.family == "cross":
-            self.codec = CrossCodec(list(record["cards"]))
-            self.recent = RECENT
-        else:
-            self.codec = UndercoverCodec(list(record["countries"]), list(record["questions"]))
-            self.recent = 0
+        self.codec: Codec = self.front.codec_for(record)
+        self.recent = self.front.RECENT
 
     def _new(self, seed: int) -> geodeck.Game:
         return geodeck.new_game(
@@ -175,10 +183,8 @@ class Episode:
         if index not in chosen:
             raise ValueError(f"action {index} is not allowed for seat {seat} now")
         action = chosen[index]
-        if isinstance(action, Hide) and action.salt is None:
-            rng = random.Random(f"geodeck/rl/{self.seed}/{self.game.version}")
-            action = action.salted(salt_from(rng))
-        self.game.apply(action)
+        rng = random.Random(f"geodeck/rl/{self.seed}/{self.game.version}")
+        self.game.apply(self.family.own_secret(action, rng))
 
     def returns(self) -> list[float]:
         """Each seat's reward at the end (``REWARDS``); zeros while the game goes on."""

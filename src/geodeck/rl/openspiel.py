@@ -29,10 +29,6 @@ from geodeck.rl.episode import Episode
 
 DEALS = 10_000
 PREFIX = "python_geodeck_"
-MAX_LENGTH = {"cross": 1_000, "undercover": 2_000}
-"""Upper bounds on a game's moves: the cross family draws 45 cards, each placed and
-answered by at most five seats, with four rounds of guesses; Undercover plays at most
-twelve rounds of at most twelve questions, each named, answered and guessed on."""
 
 
 def _type(game: str) -> pyspiel.GameType:
@@ -76,7 +72,7 @@ class GeodeckGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=MAX_LENGTH[self.episode.info.family],
+            max_game_length=self.episode.front.MAX_MOVES,
         )
         super().__init__(game_type, game_info, params or {})
 

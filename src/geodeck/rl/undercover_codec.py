@@ -50,6 +50,20 @@ PASS = STONE + 2 * LAYOUT
 ACTIONS = PASS + 1
 
 
+RECENT = 0
+"""An observation shows no recent events."""
+MAX_MOVES = 2_000
+"""An upper bound on a game's moves: at most twelve rounds of at most twelve questions,
+each named, answered and guessed on."""
+VARIANT_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"remove_country_questions": 10}}
+"""Options a variant needs when none are given."""
+
+
+def codec_for(record: Mapping[str, Any]) -> UndercoverCodec:
+    """The codec of a game dealt as ``record``: its countries and questions."""
+    return UndercoverCodec(list(record["countries"]), list(record["questions"]))
+
+
 class UndercoverCodec:
     """The encoding for Undercover; ``countries`` and ``questions`` are the deck's ids."""
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 from geodeck.bots import LEVELS, Bot, make_bot
 from geodeck.bots.base import own_secret
 from geodeck.core.errors import GeodeckError
+from geodeck.core.family import families
 from geodeck.server.dealing import bot_rng_seed, salt_rng
 from geodeck.server.protocol import PLAYING, Refusal
-from geodeck.undercover.actions import Hide
 
 if TYPE_CHECKING:
     from geodeck.server.room import Room
@@ -89,8 +89,8 @@ def choose(bot: Bot, view: dict[str, Any], legal: Sequence[Any], rng: random.Ran
 
 def listed(action: Any) -> Any:
     """``action`` as ``legal_actions`` lists it: a hide without its salt."""
-    if isinstance(action, Hide):
-        return Hide(action.seat, action.country)
+    for family in families():
+        action = family.listed(action)
     return action
 
 

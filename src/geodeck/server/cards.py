@@ -18,13 +18,10 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from geodeck.core.errors import GeodeckError
+from geodeck.core.family import family_of, places_cards
 from geodeck.core.game import Game
-from geodeck.cross.actions import Place
-from geodeck.cross.game import CrossGame
 from geodeck.ratings import CardRatings
 from geodeck.ratings.cards import PRACTICE_SHIFT
-from geodeck.ratings.placements import judged
-from geodeck.ratings.players import FAMILIES
 from geodeck.server.storage import Storage
 from geodeck.server.storage.players import card_ratings
 from geodeck.server.storage.schema import practice_answers
@@ -37,7 +34,7 @@ TRIES = 20
 @dataclass(frozen=True)
 class Played:
     """A finished table's placements as its room judged them while they were made
-    (``geodeck.ratings.placements.judged``), so that its record need not be replayed."""
+    (``Family.judge``), so that its record need not be replayed."""
 
     game: str
     placements: Sequence[tuple[str, str, bool]]
@@ -55,15 +52,17 @@ class Judge:
     replayed instead."""
 
     def __init__(self, game: Game) -> None:
+        self.judge = family_of(game.game).judge
         self.placements: list[tuple[str, str, bool]] | None = (
-            [] if isinstance(game, CrossGame) and game.version == 0 else None
+            [] if self.judge is not None and game.version == 0 else None
         )
 
     def saw(self, game: Game, action: object, seat: int) -> None:
         """``game`` has just applied ``action`` by ``seat``."""
-        if self.placements is not None and isinstance(action, Place):
-            assert isinstance(game, CrossGame)
-            self.placements.append(judged(game, action, seat))
+        if self.placements is not None and self.judge is not None:
+            judged = self.judge(game, action, seat)
+            if judged is not None:
+                self.placements.append(judged)
 
     def lost(self) -> None:
         """The game was rebuilt from its record: what was seen may not be what is kept."""
@@ -168,7 +167,7 @@ def ingest_table(
         found = refresh(storage, played.game, played=played)
         return None if found is None else (played.game, found)
     stored = storage.load_table(code)
-    if stored is None or FAMILIES.get(stored.game) != "cross":
+    if stored is None or not places_cards(stored.game):
         return None
     found = refresh(storage, stored.game, stored.record())
     return None if found is None else (stored.game, found)

@@ -13,18 +13,17 @@ from typing import Any
 import orjson
 
 from geodeck.core.errors import GeodeckError, RecordError
+from geodeck.core.family import computer_options, family_of, known, places_cards
 from geodeck.core.game import Game, new_game
 from geodeck.core.records import validate
 from geodeck.decks.cards import Card, parse_cards
 from geodeck.decks.files import DeckError, table_deck
 from geodeck.names import BadName, clean_name, same_name
-from geodeck.ratings.players import FAMILIES
 from geodeck.server import bots as botplay
 from geodeck.server import dealing
 from geodeck.server.errors import SETUP_REFUSALS, ErrorCode, engine_code
 from geodeck.server.protocol import NAME_LENGTH, CreateTable, Refusal
 from geodeck.server.settings import Settings
-from geodeck.undercover.variants import COMPUTERS
 
 log = logging.getLogger("geodeck.server")
 
@@ -41,7 +40,7 @@ def deck_for(settings: Settings, game: str, given: Any) -> Any:
             raise Refusal(ErrorCode.DECK_INVALID, err.message) from None
     decks = settings.decks
     deck = decks[game] if game in decks else decks.get("*")
-    if deck is None or FAMILIES.get(game) != "cross":
+    if deck is None or not places_cards(game):
         return deck
     return _parsed(deck)
 
@@ -95,16 +94,19 @@ def _parsed(deck: Any) -> Any:
 
 
 def computer_seats(request: CreateTable) -> dict[str, Any]:
-    """The table's options; for Undercover with the bot seats added as ``computers``
-    (geodeck's rule for computer players, docs/rules.md), which only the server sets."""
+    """The table's options, with the bot seats added as the option by which the game's
+    family lists its computer seats (``Family.computers``: Undercover's ``computers``,
+    geodeck's rule for computer players, docs/rules.md), which only the server sets."""
     options = dict(request.options)
-    if COMPUTERS in options:
+    reserved = sorted(computer_options() & options.keys())
+    if reserved:
         raise Refusal(
-            ErrorCode.SETUP_INVALID, f"{COMPUTERS!r} is set by the server from the bot seats"
+            ErrorCode.SETUP_INVALID, f"{reserved[0]!r} is set by the server from the bot seats"
         )
     bots = [i for i, spec in enumerate(request.seats) if spec.bot is not None]
-    if request.game == "undercover" and bots:
-        options[COMPUTERS] = bots
+    computers = family_of(request.game).computers if known(request.game) else None
+    if computers is not None and bots:
+        options[computers] = bots
     return options
 
 

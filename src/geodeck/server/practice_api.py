@@ -22,6 +22,7 @@ from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from geodeck.catalogue import catalogue
+from geodeck.core.family import places_cards
 from geodeck.cross.editions import COLUMN_VARIANTS, GEO
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import PracticeCard, deck_hash, practice_cards, regions_of
@@ -68,7 +69,7 @@ class PracticeDecks:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.games = {g.id: g for g in catalogue() if g.family == "cross"}
+        self.games = {g.id: g for g in catalogue() if places_cards(g.id)}
         self._made: dict[str, dict[str, Any]] = {}
 
     def deck(self, game: str) -> dict[str, Any]:

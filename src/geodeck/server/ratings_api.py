@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 
-from geodeck.ratings import FAMILIES, bot_ratings
+from geodeck.core.family import places_cards
+from geodeck.ratings import bot_ratings, rating_families
 from geodeck.server import cards, connection, players
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter
@@ -46,7 +47,7 @@ class Rater:
 
     async def know(self, game: str) -> None:
         """Read ``game``'s card difficulties from storage, once (a cross-family game)."""
-        if game in self.difficulties or FAMILIES.get(game) != "cross":
+        if game in self.difficulties or not places_cards(game):
             return
         try:
             self.difficulties[game] = await self.lobby.run(
@@ -86,7 +87,7 @@ class Rater:
 
 def bot_levels() -> dict[str, dict[str, int]]:
     """Per family, each calibrated bot level's displayed rating."""
-    games = {fam: game for game, fam in reversed(list(FAMILIES.items()))}
+    games = rating_families()
     return {
         fam: {level: r.shown() for level, r in bot_ratings(game).items()}
         for fam, game in sorted(games.items())
@@ -122,14 +123,15 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
 
     @app.get("/api/ratings/{fam}", responses=missing)
     async def top_players(fam: str) -> dict[str, Any]:
-        if fam not in set(FAMILIES.values()):
-            raise Refusal(ErrorCode.RATINGS_UNKNOWN, "the rating families are cross and undercover")
+        if fam not in rating_families():
+            known = " and ".join(rating_families())
+            raise Refusal(ErrorCode.RATINGS_UNKNOWN, f"the rating families are {known}")
         best = await lobby.run(players.top, storage, fam, rule)
         return {"family": fam, "established": rule.to_json(), "players": best}
 
     @app.get("/api/cards/{game}/ratings", responses=missing)
     async def card_ratings(game: str) -> dict[str, Any]:
-        if game not in FAMILIES or FAMILIES[game] != "cross":
+        if not places_cards(game):
             raise Refusal(ErrorCode.RATINGS_UNKNOWN, f"no card ratings for {game[:32]!r}")
         await lobby.run(cards.refresh, storage, game)  # the practice answers since the last
         return await lobby.run(cards.state_of, storage, game)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from geodeck.core.family import computer_options
 from geodeck.server import players
 from geodeck.server.bodies import parse
 from geodeck.server.errors import ErrorCode
@@ -30,7 +31,6 @@ from geodeck.server.protocol import (
     TableInfo,
 )
 from geodeck.server.storage import Conflict
-from geodeck.undercover.variants import COMPUTERS
 
 if TYPE_CHECKING:
     from geodeck.server.clients import Client
@@ -76,7 +76,9 @@ def request_of(room: Room) -> tuple[CreateTable, dict[int, str]]:
     """The create request that deals the room's table again, and the token hash of each
     human seat."""
     head = room.head
-    options = {k: v for k, v in dict(head.get("options") or {}).items() if k != COMPUTERS}
+    options = {
+        k: v for k, v in dict(head.get("options") or {}).items() if k not in computer_options()
+    }
     if "cards" in head:
         deck: Any = {"cards": head["cards"]}
     else:

@@ -31,7 +31,7 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from geodeck.names import skeleton
-from geodeck.ratings import FAMILIES, Rating
+from geodeck.ratings import Rating, rating_family
 from geodeck.ratings import update as rate
 from geodeck.server.settings import Settings
 from geodeck.server.storage.players import (
@@ -233,7 +233,7 @@ def backfill(conn: Connection) -> None:
         return rule.established(counted.get((key, fam), 0), len(met.get((key, fam), ())))
 
     for code, at, game in finished:
-        fam, sitting = FAMILIES.get(game), sittings.get(code)
+        fam, sitting = rating_family(game), sittings.get(code)
         if fam is None or sitting is None:
             continue
         ahead = [key for key in sitting.keyed.values() if established(key, fam)]

@@ -12,17 +12,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from geodeck.cross.events import Checked, Judged
-from geodeck.undercover.events import RoundEnded
+from geodeck.core.family import families
 
-MOMENTS = (Judged, Checked, RoundEnded)
-"""The events after which the table waits: a challenge's verdict, an interim scoring's
-check (the final one ends the game), an Undercover round's result."""
+
+def moments() -> tuple[type, ...]:
+    """The events after which the table waits (``Family.moments``): a challenge's verdict,
+    an interim scoring's check (the final one ends the game), an Undercover round's
+    result."""
+    return tuple(kind for family in families() for kind in family.moments)
 
 
 def is_moment(events: Iterable[object]) -> bool:
     """Whether one of ``events`` is a moment the table waits after."""
-    return any(isinstance(event, MOMENTS) for event in events)
+    kinds = moments()
+    return any(isinstance(event, kinds) for event in events)
 
 
 def wall_ms(wall: float) -> int:

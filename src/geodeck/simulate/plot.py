@@ -6,6 +6,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from geodeck.simulate.runner import front
+
 
 def formats() -> list[str]:
     """The file suffixes (without the dot) a picture can be written as: matplotlib's, but
@@ -54,20 +56,6 @@ def draw(summary: dict[str, Any], path: Path) -> None:
     seats = summary["seats"]
     bars(axes[0][1], [s["wins"] for s in seats], [f"seat {s['seat'] + 1}" for s in seats],
          "Win rate per seat (95% CI)")  # fmt: skip
-    if summary["game"] == "undercover":
-        axes[1][0].axis("off")
-        axes[1][1].axis("off")
-        found = summary.get("mean_found_at")
-        axes[1][0].text(0.0, 0.5, f"mean question when found: {found}", fontsize=12)
-    else:
-        bars(axes[1][0], [b["challenges"] for b in bots], labels, "Challenge success (95% CI)")
-        hardest = summary["hardest_cards"]
-        ax = axes[1][1]
-        names = [h["card"] for h in hardest][::-1]
-        ax.barh(names, [h["rate"] for h in hardest][::-1], color="#d1495b")
-        ax.set_xlim(0, 1)
-        ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-        ax.set_title("Hardest cards (share placed wrong)")
-        ax.grid(axis="x", alpha=0.3)
+    front(summary["game"]).plot(axes, summary, bars)
     fig.savefig(path, dpi=120)
     plt.close(fig)

@@ -10,13 +10,11 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 import geodeck
 from geodeck.bots import make_bot
-from geodeck.cross.actions import Place
-from geodeck.cross.events import Challenged, Checked, Judged, Paid, Placed, Scoring
-from geodeck.undercover.events import RoundEnded
+from geodeck.core.family import Family, family_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +43,28 @@ class Result:
     # per challenge: (challenger's bot, succeeded)
     challenges: list[tuple[int, bool]] = field(default_factory=list)
     # per placed card: (card name, placing bot, wrong: out of order against a neighbour
-    # when it was placed, which is what a challenge against that neighbour would show)
+    # when it was placed, which is what a challenge against that neighbour would show);
+    # the card's id until the family's ``describe`` names it
     placements: list[tuple[str, int, bool]] = field(default_factory=list)
     # Undercover, per round: (discovered, questions asked when the round ended)
     rounds: list[tuple[bool, int]] = field(default_factory=list)
+
+
+class SimulateFront(Protocol):
+    """What a family's simulate module (its ``simulate`` front) gives."""
+
+    def describe(self, game: Any, result: Result) -> None:
+        """Add what the family counts of a finished ``game`` to its ``result``."""
+
+    def summarise(self, spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
+        """The family's own keys of a run's summary (``geodeck.simulate.stats``)."""
+
+    def plot(self, axes: Any, summary: dict[str, Any], bars: Any) -> None:
+        """Draw the family's two lower panels of the run's picture on ``axes``."""
+
+
+def front(game: str) -> SimulateFront:
+    return cast(SimulateFront, family_of(game).front("simulate"))
 
 
 def derive(seed: int, *parts: object) -> int:
@@ -61,8 +77,9 @@ def play(spec: Spec, index: int) -> Result:
     seat_bot = [(index + s) % n for s in range(n)]
     names = [f"{spec.bots[b]}#{b + 1}" for b in seat_bot]
     options = dict(spec.options or {})
-    if spec.game == "undercover":
-        options["computers"] = list(range(n))  # every seat is a bot (docs/rules.md)
+    family = family_of(spec.game)
+    if family.computers is not None:
+        options[family.computers] = list(range(n))  # every seat is a bot (docs/rules.md)
     game = geodeck.new_game(
         spec.game,
         names,
@@ -71,7 +88,7 @@ def play(spec: Spec, index: int) -> Result:
         options=options,
         deck=spec.deck,
     )
-    atlas = _atlas(spec, game)
+    atlas = spec.deck if spec.deck is not None else family.atlas(game.to_record())
     bots = [
         make_bot(spec.bots[b], derive(spec.seed, "bot", index, s), game=spec.game, atlas=atlas)
         for s, b in enumerate(seat_bot)
@@ -86,70 +103,29 @@ def play(spec: Spec, index: int) -> Result:
         action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
         game.apply(action)
         actions += 1
-        if isinstance(action, Place):
-            placements.append(_placement(game, action, seat_bot[seat]))
+        _judge(family, game, action, seat, seat_bot, placements)
     outcome = game.outcome()
     assert outcome is not None
     result = Result(index, seat_bot, list(outcome.scores), list(outcome.winners), actions)
-    if spec.game == "undercover":
-        result.rounds = [(e.discovered, e.asked) for e in game.history if isinstance(e, RoundEnded)]
-    else:
-        result.placements = placements
-        _describe_cross(game, result)
+    result.placements = placements
+    front(spec.game).describe(game, result)
     return result
 
 
-def _atlas(spec: Spec, game: Any) -> Mapping[str, Any] | None:
-    """What the bots know the world from: the deck the game was dealt from."""
-    if spec.deck is not None:
-        return spec.deck
-    record = game.to_record()
-    if spec.game == "undercover":
-        return {"countries": record["countries"], "questions": record["questions"]}
-    cards: Mapping[str, Any] = record["cards"]
-    return cards
-
-
-def _placement(game: Any, action: Place, bot: int) -> tuple[str, int, bool]:
-    """The card just placed, who placed it, and whether it is out of order against either
-    neighbour, read off the engine's table right after the move (for the analysis only;
-    the bots never see it)."""
-    table = game.table
-    ids = table.lines[action.line]
-    at = action.at
-    right = all(
-        table.right_order(action.line, at, other)
-        for other in (at - 1, at + 1)
-        if 0 <= other < len(ids)
-    )
-    return (game.cards[ids[at]].name, bot, not right)
-
-
-def _describe_cross(game: Any, result: Result) -> None:
-    seat_bot = result.seat_bot
-    challenger = -1
-    guess_chips: list[int] | None = None
-    wrong = 0
-    for event in game.history:
-        if isinstance(event, Placed):
-            guess_chips = None
-        elif isinstance(event, Challenged):
-            challenger = event.seat
-        elif isinstance(event, Judged):
-            result.challenges.append((seat_bot[challenger], not event.right))
-        elif isinstance(event, Scoring):
-            guess_chips = None
-        elif isinstance(event, Checked):
-            wrong = event.wrong
-            guess_chips = [0] * len(seat_bot)
-            result.scorings.append((wrong, guess_chips))
-        elif (
-            isinstance(event, Paid)
-            and guess_chips is not None
-            and event.payer is None
-            and event.receiver is not None
-        ):
-            guess_chips[event.receiver] += event.amount
+def _judge(
+    family: Family,
+    game: Any,
+    action: Any,
+    seat: int,
+    seat_bot: list[int],
+    placements: list[tuple[str, int, bool]],
+) -> None:
+    """A placement just made, judged (``Family.judge``), added to ``placements``: for the
+    analysis only; the bots never see it."""
+    if family.judge is not None:
+        judged = family.judge(game, action, seat)
+        if judged is not None:
+            placements.append((judged[1], seat_bot[seat], not judged[2]))
 
 
 def play_many(spec: Spec, indexes: Sequence[int]) -> list[Result]:

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from geodeck.simulate.runner import Result, Spec
+from geodeck.simulate.runner import Result, Spec, front
 
 Z95 = 1.959963984540054
 
@@ -23,7 +23,7 @@ def wilson(successes: float, trials: int) -> tuple[float, float, float]:
     return (p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
-def _rate(successes: float, trials: int) -> dict[str, Any]:
+def rate(successes: float, trials: int) -> dict[str, Any]:
     p, low, high = wilson(successes, trials)
     return {"rate": p, "low": low, "high": high, "n": trials}
 
@@ -47,25 +47,18 @@ def summarise(spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
             bot_scores[r.seat_bot[seat]] += score
     challenges: dict[int, list[bool]] = defaultdict(list)
     placed: dict[int, list[bool]] = defaultdict(list)
-    cards: dict[str, list[bool]] = defaultdict(list)
     scorings: list[int] = []
     guess_chips = [0.0] * n
     for r in results:
         for bot, ok in r.challenges:
             challenges[bot].append(ok)
-        for name, bot, misplaced in r.placements:
+        for _name, bot, misplaced in r.placements:
             placed[bot].append(misplaced)
-            if spec.bots[bot] != "random":  # a random bot says nothing about a card
-                cards[name].append(misplaced)
         for wrong_cards, chips in r.scorings:
             scorings.append(wrong_cards)
             for seat, c in enumerate(chips):
                 guess_chips[r.seat_bot[seat]] += c
     scoring_count = max(len(scorings), 1)
-    hardest = sorted(
-        ((name, sum(w), len(w)) for name, w in cards.items() if len(w) >= 3 and any(w)),
-        key=lambda t: (-t[1] / t[2], -t[2], t[0]),
-    )[:10]
     summary: dict[str, Any] = {
         "game": spec.game,
         "variant": spec.variant,
@@ -75,27 +68,17 @@ def summarise(spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
             {
                 "bot": f"{level}#{i + 1}",
                 "level": level,
-                "wins": _rate(bot_wins[i], games),
+                "wins": rate(bot_wins[i], games),
                 "mean_score": bot_scores[i] / games if games else 0.0,
-                "challenges": _rate(sum(challenges[i]), len(challenges[i])),
-                "wrong_placements": _rate(sum(placed[i]), len(placed[i])),
+                "challenges": rate(sum(challenges[i]), len(challenges[i])),
+                "wrong_placements": rate(sum(placed[i]), len(placed[i])),
                 "guess_chips_per_scoring": guess_chips[i] / scoring_count,
             }
             for i, level in enumerate(spec.bots)
         ],
-        "seats": [{"seat": s, "wins": _rate(seat_wins[s], games)} for s in range(n)],
+        "seats": [{"seat": s, "wins": rate(seat_wins[s], games)} for s in range(n)],
         "first_seat_advantage": (seat_wins[0] / games - 1.0 / n) if games else 0.0,
         "mean_actions": sum(r.actions for r in results) / games if games else 0.0,
     }
-    if spec.game == "undercover":
-        rounds = [rnd for r in results for rnd in r.rounds]
-        found = [asked for discovered, asked in rounds if discovered]
-        summary["rounds"] = len(rounds)
-        summary["discovered"] = _rate(len(found), len(rounds))
-        summary["mean_found_at"] = sum(found) / len(found) if found else None
-    else:
-        summary["wrong_per_scoring"] = sum(scorings) / scoring_count
-        summary["hardest_cards"] = [
-            {"card": name, "wrong": w, "placed": k, "rate": w / k} for name, w, k in hardest
-        ]
+    summary.update(front(spec.game).summarise(spec, results))
     return summary

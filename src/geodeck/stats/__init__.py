@@ -8,25 +8,28 @@ card still on the table counts as neither right nor wrong.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol, cast
 
+from geodeck.core.family import family_of
 from geodeck.core.game import Game
-from geodeck.stats.cross import cross_stats
 from geodeck.stats.ranking import ranking
-from geodeck.stats.undercover import undercover_stats
-from geodeck.undercover.game import UndercoverGame
 
 __all__ = ["game_stats", "ranking"]
+
+
+class StatsFront(Protocol):
+    """What a family's stats module (its ``stats`` front) gives."""
+
+    def family_stats(self, game: Game, view: Mapping[str, Any]) -> dict[str, Any]:
+        """The family's own statistics of ``game``, from its spectator's ``view``."""
 
 
 def game_stats(game: Game) -> dict[str, Any]:
     """The statistics of ``game``, JSON-ready (docs/stats.md)."""
     view = game.view(None)
-    if isinstance(game, UndercoverGame):
-        countries = {code: country.name for code, country in game.countries.items()}
-        body = undercover_stats(view, countries)
-    else:
-        body = cross_stats(view)
+    front = cast(StatsFront, family_of(game.game).front("stats"))
+    body = front.family_stats(game, view)
     scores = [s["score"] for s in view["seats"]]
     names = [s["name"] for s in view["seats"]]
     return {

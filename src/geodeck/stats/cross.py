@@ -6,12 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from geodeck.core.game import Game
+
 CAUSES = ("challenging", "challenged", "guesses", "exchanges")
 """Why chips moved: a seat's own challenges (A4.3), challenges of its cards (A4.3),
 payouts for guesses at a scoring (A6.3), and chips returned for a removed card (A5)."""
 
 HARDEST = 5
 """How many cards the hardest list keeps."""
+
+
+def family_stats(game: Game, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The cross family's statistics (``geodeck.stats.game_stats``)."""
+    return cross_stats(view)
 
 
 def cross_stats(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,8 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from geodeck.core.game import Game
+from geodeck.undercover.game import UndercoverGame
+
 HARDEST = 5
 """How many hidden countries the hardest list keeps."""
+
+
+def family_stats(game: Game, view: Mapping[str, Any]) -> dict[str, Any]:
+    """Undercover's statistics (``geodeck.stats.game_stats``), the countries by name."""
+    assert isinstance(game, UndercoverGame)
+    countries = {code: country.name for code, country in game.countries.items()}
+    return undercover_stats(view, countries)
 
 
 def undercover_stats(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:

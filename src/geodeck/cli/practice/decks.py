@@ -11,6 +11,7 @@ from geodeck.catalogue import catalogue
 from geodeck.cli.errors import fail
 from geodeck.cli.files import read_deck_file
 from geodeck.core.errors import GeodeckError
+from geodeck.core.family import family_of
 from geodeck.cross.editions import Edition, edition
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import PracticeCard, deck_hash, practice_cards
@@ -26,9 +27,9 @@ class PracticeDeck:
 
 def cross_game(game: str) -> Edition:
     """The cross-family game named ``game``; any other name is refused, the games listed."""
-    games = [g.id for g in catalogue() if g.family == "cross"]
+    games = [g.id for g in catalogue() if family_of(g.id).places_cards]
     if game not in games:
-        others = [g.id for g in catalogue() if g.family != "cross"]
+        others = [g.id for g in catalogue() if g.id not in games]
         why = " (practice places cards on the map)" if game in others else ""
         fail(f"unknown game {game!r}{why}: practice plays {', '.join(games)}")
     return edition(game)

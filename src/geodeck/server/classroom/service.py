@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from geodeck.catalogue import catalogue
+from geodeck.core.family import places_cards
 from geodeck.names import BadName, clean_name, same_name
 from geodeck.server import cards, creation
 from geodeck.server.classroom import rows
@@ -99,7 +100,7 @@ class Classroom:
     # -- the teacher ---------------------------------------------------------------------
 
     async def open(self, body: OpenClass) -> dict[str, Any]:
-        cross = [g for g in self.games.values() if g.family == "cross"]
+        cross = [g for g in self.games.values() if places_cards(g.id)]
         if body.game not in {g.id for g in cross}:
             names = ", ".join(g.id for g in cross)
             raise Refusal(
