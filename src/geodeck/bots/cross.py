@@ -24,7 +24,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from geodeck.bots.base import Bot, BotOrder
 from geodeck.bots.knowledge import Knowledge, true_value
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Guess, Place
 from geodeck.cross.table import set_aside
@@ -230,18 +229,3 @@ class CrossBot:
                 for i in set_aside(values, ids.index(start)):
                     counts[ids[i]] += 1
         return {c: n / SAMPLES for c, n in counts.items()}
-
-
-def make_bot(order: BotOrder) -> Bot:
-    """A cross-family bot (``geodeck.bots.make_bot``); it knows the cards from the deck's
-    card data (``order.atlas``), by default the shipped deck of the game."""
-    atlas = order.atlas
-    if atlas is None:
-        from geodeck.decks import shipped_deck
-
-        atlas = shipped_deck(order.game)
-    if order.level == "learned":
-        from geodeck.bots.learned import LearnedBot, load_weights
-
-        return LearnedBot(order.seed, atlas, load_weights())
-    return CrossBot(order.level, order.seed, atlas, order.difficulty)

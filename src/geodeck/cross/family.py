@@ -45,7 +45,7 @@ FAMILY = Family(
         for e in editions.EDITIONS.values()
     ),
     fronts={
-        "bots": "geodeck.bots.cross",
+        "bots": "geodeck.bots.cross_levels",
         "cli": "geodeck.cli.cross.front",
         "simulate": "geodeck.simulate.cross",
         "stats": "geodeck.stats.cross",

@@ -28,37 +28,32 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from geodeck.cross.actions import Accept, Challenge, Guess, Place
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
+from geodeck.rl.cross_layout import (
+    CARD,
+    EVENT,
+    EVENTS,
+    LINE_SLOTS,
+    LINES,
+    PHASES,
+    PLACED,
+    POSITIONS,
+    RECENT,
+    SEAT,
+    SIZE,
+)
+from geodeck.rl.cross_track import CrossTable, CrossTracker
 
-if TYPE_CHECKING:
-    from geodeck.rl.cross_track import CrossTable, CrossTracker
-
-LINES = 2
-LINE_SLOTS = 47
-"""Cards a line can hold: the start card and all 45 drawn, with one to spare."""
-POSITIONS = LINE_SLOTS + 1
-RECENT = 16
 MAX_MOVES = 1_000
 """An upper bound on a game's moves: the cross family draws 45 cards, each placed and
 answered by at most five seats, with four rounds of guesses."""
 VARIANT_OPTIONS: dict[str, dict[str, Any]] = {}
 """Options a variant needs when none are given: none."""
-EVENTS = (
-    "start", "draw", "place", "accept", "challenge", "reveal", "judge", "pay",
-    "exchange", "lapse", "remove", "scoring", "guess", "check", "end",
-)  # fmt: skip
-PHASES = ("place", "respond", "guess", "finished")
-CARD = 5
-SEAT = 6
-EVENT = len(EVENTS) + MAX_SEATS + 2
-PLACED = 1 + LINES + 1 + MAX_SEATS + 1
-GLOBAL = len(PHASES) + 5 + 4 + 1
-SIZE = LINES * LINE_SLOTS * CARD + 2 + PLACED + MAX_SEATS * SEAT + GLOBAL + RECENT * EVENT
 
 ACCEPT = LINES * POSITIONS
 CHALLENGE_BEFORE = ACCEPT + 1
@@ -154,8 +149,6 @@ class CrossCodec:
     def tracker(self, seat: int | None) -> CrossTracker:
         """An observation of ``seat`` kept up to date from the events its view shows
         (``cross_track``)."""
-        from geodeck.rl.cross_track import CrossTracker
-
         return CrossTracker(self, seat)
 
     def table(self, game: Any) -> CrossTable:
@@ -163,8 +156,6 @@ class CrossCodec:
         game, kept while the game is."""
         table = self._tables.get(game)
         if table is None:
-            from geodeck.rl.cross_track import CrossTable
-
             table = self._tables[game] = CrossTable(self)
         return table
 

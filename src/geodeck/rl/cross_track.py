@@ -17,7 +17,7 @@ import numpy as np
 
 from geodeck.core.game import Viewer
 from geodeck.rl.codec import MAX_SEATS, Array, relative
-from geodeck.rl.cross_codec import (
+from geodeck.rl.cross_layout import (
     CARD,
     EVENT,
     LINE_SLOTS,

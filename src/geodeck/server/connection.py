@@ -14,7 +14,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from geodeck.server import observe
 from geodeck.server.clients import CLOSE_TOO_SLOW, RATE_LIMIT, Client
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import Limited, MissLimiter, address_key
+from geodeck.server.limits import Limited, MissLimiter
+from geodeck.server.limits import client_address as client_address  # noqa: PLC0414 (routes)
 from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import (
     Hello,
@@ -38,13 +39,6 @@ def _limited_message(limited: Limited, version: int | None) -> str:
     return LimitedMessage(
         code=limited.code, message=limited.message, version=version, retry_after=limited.retry_after
     ).model_dump_json()
-
-
-def client_address(connection: Request | WebSocket) -> str:
-    """The key a client's misses are counted under: its address as the ASGI server gives
-    it (behind a reverse proxy, uvicorn must be told to trust its X-Forwarded-For)."""
-    client = connection.client
-    return address_key(client.host if client is not None else None)
 
 
 def creating(lobby: Lobby, request: Request) -> None:

@@ -32,9 +32,8 @@ from geodeck.practice.cards import PracticeCard, PracticeError, deck_hash, pract
 from geodeck.practice.daily import CARDS, Deal, Solo, daily_deal
 from geodeck.server import players
 from geodeck.server.bodies import parse
-from geodeck.server.connection import client_address
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter
+from geodeck.server.limits import MissLimiter, client_address
 from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import ErrorBody, Refusal, _Strict
 from geodeck.server.storage import Storage

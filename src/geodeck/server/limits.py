@@ -27,9 +27,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import Refusal
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
 
 TOO_MANY_MISSES = ErrorCode.LIMIT_TOO_MANY_MISSES
 MISSES = frozenset(
@@ -64,6 +68,13 @@ class Limited(Refusal):
         }.get(code, "requests")
         said = message or f"too many {what} from {source}"
         super().__init__(code, f"{said}; try again in {self.retry_after} s")
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The key a client's misses are counted under: its address as the ASGI server gives
+    it (behind a reverse proxy, uvicorn must be told to trust its X-Forwarded-For)."""
+    client = connection.client
+    return address_key(client.host if client is not None else None)
 
 
 def address_key(host: str | None) -> str:

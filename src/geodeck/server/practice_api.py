@@ -27,9 +27,8 @@ from geodeck.cross.editions import COLUMN_VARIANTS, GEO
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import PracticeCard, deck_hash, practice_cards, regions_of
 from geodeck.server.bodies import parse
-from geodeck.server.connection import client_address
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter
+from geodeck.server.limits import MissLimiter, client_address
 from geodeck.server.players import key_hash
 from geodeck.server.protocol import ErrorBody, Refusal
 from geodeck.server.settings import Settings

@@ -17,9 +17,9 @@ from fastapi import FastAPI, Request
 
 from geodeck.core.family import places_cards
 from geodeck.ratings import bot_ratings, rating_families
-from geodeck.server import cards, connection, players
+from geodeck.server import cards, players
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter
+from geodeck.server.limits import MissLimiter, client_address
 from geodeck.server.protocol import FINISHED, ErrorBody, RatingChange, Refusal, TableInfo
 from geodeck.server.standing import Rule
 
@@ -117,7 +117,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     @app.get("/api/players/me", responses=missing)
     async def player_me(request: Request) -> dict[str, Any]:
         digest = players.key_hash(request.headers.get(players.HEADER))
-        with limiter.guard(connection.client_address(request)):
+        with limiter.guard(client_address(request)):
             found = await lobby.run(players.me, storage, digest, rule)
         return found or {"nickname": None, "board_nickname": None, "ratings": {}}
 

@@ -64,7 +64,7 @@ def moved(room: Room, client: Client, seat: int) -> None:
 
 
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
-    from geodeck.server.connection import client_address
+    from geodeck.server.limits import client_address
 
     responses: dict[int | str, dict[str, Any]] = {
         403: {"model": ErrorBody},

@@ -153,7 +153,7 @@ async def seat_of(room: Room, token: str) -> int:
 
 
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
-    from geodeck.server.connection import client_address
+    from geodeck.server.limits import client_address
 
     responses: dict[int | str, dict[str, Any]] = {
         403: {"model": ErrorBody},
