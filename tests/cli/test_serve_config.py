@@ -170,3 +170,12 @@ def test_serve_runs_with_the_options_of_its_config_file(tmp_path: Path) -> None:
         finally:
             process.terminate()
             process.wait(10)
+
+
+def test_the_shipped_config_file_is_read_as_it_is() -> None:
+    """deploy/geodeck.toml, as docs/hosting.md installs it (deploy/check runs it)."""
+    path = Path(__file__).resolve().parents[2] / "deploy" / "geodeck.toml"
+    shown = in_force("--config", path)
+    assert shown["slots"] == f"2 ({path}: slots)"
+    assert shown["forwarded_allow_ips"] == f'"127.0.0.1,::1" ({path}: forwarded_allow_ips)'
+    assert shown["metrics"] == f"true ({path}: metrics)"
