@@ -153,11 +153,16 @@ def test_the_lobby_offers_join_a_table_at_the_top_of_a_phone(server: str, browse
     ada.page.goto(f"{server}/")
     join = ada.page.locator(".lobby .join")
     expect(join).to_be_in_viewport()
-    box = join.bounding_box()
-    create = ada.page.locator(".lobby .create").bounding_box()
-    assert box is not None
-    assert create is not None
-    assert box["y"] < create["y"]
+    # the lobby is drawn again as its lists come in: wait for the order, never read once
+    ada.page.wait_for_function(JOIN_ABOVE_CREATE)
+
+
+JOIN_ABOVE_CREATE = """() => {
+  const join = document.querySelector('.lobby .join');
+  const create = document.querySelector('.lobby .create');
+  return Boolean(join && create)
+    && join.getBoundingClientRect().top < create.getBoundingClientRect().top;
+}"""
 
 
 LOBBY_LAYOUT = """() => {

@@ -72,3 +72,4 @@ def relay(target_port: int) -> Iterator[Relay]:
         found.cut()
         found.loop.call_soon_threadsafe(found.loop.stop)
         found.thread.join(10)
+        found.loop.close()

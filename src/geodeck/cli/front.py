@@ -12,7 +12,7 @@ from geodeck.core.family import family_of
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from geodeck.cli.host import PlayOptions
+    from geodeck.cli.options import PlayOptions
     from geodeck.cli.sheet import Sheet
     from geodeck.core.game import Game
 

@@ -26,28 +26,11 @@ from geodeck.cli.bot_seats import BotSeat, Pacer, bots_for
 from geodeck.cli.files import read_deck_file, read_game
 from geodeck.cli.invocation import geodeck_command, shell_path
 from geodeck.cli.keyboard import Keyboard, Quit
+from geodeck.cli.options import PlayOptions
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game, new_game
 
 INTERRUPTED = 130
-
-
-@dataclass(frozen=True, slots=True)
-class PlayOptions:
-    """What ``geodeck play`` was given (``geodeck.cli.play.play`` says what each means);
-    each family's table checks the ones it takes and refuses the others."""
-
-    seats: str | None = None
-    variant: str | None = None
-    seed: int | None = None
-    deck: Path | None = None
-    max_difficulty: int | None = None
-    remove_questions: int | None = None
-    save: Path | None = None
-    resume: Path | None = None
-    force: bool = False
-    bots: str | None = None
-    fast: bool = False
 
 
 G = TypeVar("G", bound=Game)

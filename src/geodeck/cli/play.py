@@ -16,8 +16,9 @@ from geodeck.catalogue import catalogue
 from geodeck.cli.autosave import choose_saved
 from geodeck.cli.files import read_game
 from geodeck.cli.front import cli_front
-from geodeck.cli.host import PlayOptions, fail
+from geodeck.cli.host import fail
 from geodeck.cli.invocation import geodeck_command
+from geodeck.cli.options import PlayOptions
 from geodeck.core.errors import GeodeckError
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from geodeck.cli.host import PlayOptions
+from geodeck.cli.options import PlayOptions
 from geodeck.cli.sheet import Sheet
 from geodeck.core.game import Game
 

@@ -16,7 +16,7 @@ from geodeck.core.game import Game
 from geodeck.cross.game import CrossGame
 
 if TYPE_CHECKING:
-    from geodeck.cli.host import PlayOptions
+    from geodeck.cli.options import PlayOptions
 
 CAUSES = {
     "challenging": "own challenges",

@@ -7,15 +7,9 @@ from pathlib import Path
 from geodeck.cli.bot_seats import BotSeat, Pacer, seat_names
 from geodeck.cli.cross.bots import BotHotSeat
 from geodeck.cli.cross.table import HotSeat
-from geodeck.cli.host import (
-    PlayOptions,
-    Saver,
-    deal,
-    fail,
-    play_at_keyboard,
-    resume_game,
-)
+from geodeck.cli.host import Saver, deal, fail, play_at_keyboard, resume_game
 from geodeck.cli.keyboard import Keyboard
+from geodeck.cli.options import PlayOptions
 from geodeck.core.errors import GeodeckError
 from geodeck.cross.editions import EDITIONS, PLAYERS
 from geodeck.cross.game import CrossGame

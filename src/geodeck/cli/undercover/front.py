@@ -20,7 +20,7 @@ from geodeck.undercover.game import UndercoverGame
 from geodeck.undercover.view import stones_of
 
 if TYPE_CHECKING:
-    from geodeck.cli.host import PlayOptions
+    from geodeck.cli.options import PlayOptions
 
 
 def play(game: str, options: PlayOptions) -> None:

@@ -26,14 +26,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from geodeck.cli.bot_seats import BotSeat, bot_level, bot_said, seat_names
-from geodeck.cli.host import (
-    Host,
-    PlayOptions,
-    deal,
-    fail,
-    play_at_keyboard,
-    resume_game,
-)
+from geodeck.cli.host import Host, deal, fail, play_at_keyboard, resume_game
+from geodeck.cli.options import PlayOptions
 from geodeck.cli.screens import show_pages
 from geodeck.cli.undercover.guide import ASK, HIDE, SCORE, legend, story, undercover_rules
 from geodeck.cli.undercover.prompts import ask_answer, ask_hide, ask_name, ask_stone
