@@ -1,7 +1,8 @@
 """Small things a new player would trip over at the table (docs/browser.md): the Chat
 button covers no line of the players, card marks and history beside the board; the join
 screen says nothing of a connection before a seat is taken; an Undercover card's vehicle
-code sits inside its name band however many lines the name takes."""
+code sits inside its name band however many lines the name takes; a fresh lobby says
+"not rated yet" under the seats as in its ratings panel, not "Your rating here: 0"."""
 
 from __future__ import annotations
 
@@ -115,3 +116,16 @@ def test_an_undercover_cards_code_stays_in_its_name_band(
     assert [c for c in cards if not c["inside"]] == [], cards
     page.locator("#countries").screenshot(path=str(SCREENSHOTS / f"undercover-names-{screen}.png"))
     assert ada.errors == []
+
+
+def test_a_fresh_lobby_says_not_rated_yet_under_the_seats_too(
+    server: str, browser: Browser
+) -> None:
+    eve = open_player(browser, "Eve", DESKTOP)
+    page = eve.page
+    page.goto(f"{server}/")
+    expect(page.locator('#me [data-family="cross"] small')).to_have_text("not rated yet")
+    hint = page.locator("#level-hint")
+    expect(hint).to_contain_text("Not rated here yet")
+    expect(hint).not_to_contain_text("Your rating here")
+    assert eve.errors == []
