@@ -1,5 +1,7 @@
 """What a test can see of a drawn map: country outlines that run across it (a ring crossing
-180° drawn the long way round) and labels that cover each other or leave the map."""
+180° drawn the long way round), labels that cover each other or leave the map, and a
+scoring's label that would read as another dot's (nearer it than its own, with no line
+to its own)."""
 
 from __future__ import annotations
 
@@ -75,6 +77,39 @@ MAP_CHECK = """([selector, whole]) => {
 }"""
 
 
+OWNERS = r"""(selector) => {
+  const svg = document.querySelector(selector);
+  const at = (dot) => {
+    const m = /translate\(([-0-9.]+),([-0-9.]+)\)/.exec(dot.getAttribute('transform'));
+    return { x: Number(m[1]), y: Number(m[2]), card: dot.dataset.card };
+  };
+  const dots = [...svg.querySelectorAll('.dot[data-card]')].map(at);
+  const lines = [...svg.querySelectorAll('.leaders line')].map((l) => ({
+    x: Number(l.getAttribute('x1')), y: Number(l.getAttribute('y1')),
+  }));
+  const reach = (b, p) => Math.hypot(
+    Math.max(b.x - p.x, 0, p.x - b.x - b.width), Math.max(b.y - p.y, 0, p.y - b.y - b.height));
+  const problems = [];
+  for (const label of svg.querySelectorAll('.labels text[data-card]')) {
+    const own = dots.find((d) => d.card === label.dataset.card);
+    const joined = lines.some((l) => Math.abs(l.x - own.x) < 0.2 && Math.abs(l.y - own.y) < 0.2);
+    const box = label.getBBox();
+    const nearer = dots.find((d) => d !== own && reach(box, d) < reach(box, own) - 0.5);
+    if (!joined && nearer) {
+      problems.push(`${label.textContent} reads as ${nearer.card}'s`);
+    }
+  }
+  return problems;
+}"""
+
+
+def label_owners(page: Page, selector: str) -> list[str]:
+    """Each label of a scoring's map nearer another dot than its own with no line to its
+    own: it would read as the other card's."""
+    problems: list[str] = page.evaluate(OWNERS, selector)
+    return problems
+
+
 def map_problems(page: Page, selector: str, *, whole: bool) -> list[str]:
     """Everything wrong with the map ``selector`` shows: an edge across more than half its
     width, with ``whole`` a country whose outline spans more than half of it, a label off
@@ -102,5 +137,6 @@ def scoring_map_problems(page: Page) -> list[str]:
         if dots and not labels:
             problems.append(f"scoring {i + 1}: no label")
         found = map_problems(page, "#scorings .scoring-map", whole=False)
+        found += label_owners(page, "#scorings .scoring-map")
         problems.extend(f"scoring {i + 1}: {p}" for p in found)
     return problems

@@ -148,10 +148,21 @@ def test_a_teacher_runs_a_class_of_two_pupils(
     page.locator("#class-end").click()
     expect(page.locator("#class-open")).to_be_visible(timeout=10000)
     expect(pupils[0].page.locator(".class-gone")).to_be_visible(timeout=10000)
+    class_ended(pupils[0])
     # Once the class has ended, the pages still open asked for it and were told it is gone.
     gone = "the server responded with a status of 404"
     for player in (teacher, *pupils):
         assert all(gone in error for error in player.errors), (player.name, player.errors)
+
+
+def class_ended(pupil: Player) -> None:
+    """An ended class is not offered again: no join form, the way to the lobby instead."""
+    page = pupil.page
+    expect(page.locator("#class-ended")).to_be_visible()
+    expect(page.locator("#class-join-button")).to_have_count(0)
+    expect(page.locator("#class-name")).to_have_count(0)
+    expect(page.locator("#class-lobby")).to_have_attribute("href", "/")
+    pupil.shot("classroom-phone-ended")
 
 
 SMALL_PHONE = {"width": 320, "height": 640}

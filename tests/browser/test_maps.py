@@ -48,3 +48,38 @@ def test_the_undercover_board_map_is_readable_and_every_country_can_be_tapped(
     map_shot = screenshots / f"map-undercover-{screen}.png"
     page.locator(".uc-board .map-frame").screenshot(path=str(map_shot))
     assert ann.errors == []
+
+
+# Piombino's label first (a wrong card chooses first), then Pontedera's, on a map too narrow
+# for either to go beside its dot: Pontedera's may only go below Piombino's.
+CROWDED = """async () => {
+  const { placeLabels } = await import('/js/labels.js');
+  const dot = (x, y) => ({ x0: x - 7, x1: x + 7, y0: y - 7, y1: y + 7 });
+  const items = [
+    { x: 100, y: 45, text: 'Piombino 21 m', size: 20, weight: 600, gap: 8, card: 'piombino' },
+    { x: 100, y: 20, text: 'Pontedera 14 m', size: 20, weight: 600, gap: 8, card: 'pontedera' },
+  ];
+  const placed = placeLabels(items, [dot(100, 45), dot(100, 20)], 200, 200);
+  const reach = (b, p) => Math.hypot(Math.max(b.x0 - p.x, 0, p.x - b.x1),
+    Math.max(b.y0 - p.y, 0, p.y - b.y1));
+  return placed.map((label) => {
+    const other = items.find((item) => item.card !== label.card);
+    return {
+      card: label.card,
+      joined: label.moved,
+      nearer: reach(label.box, other) < reach(label.box, label),
+    };
+  });
+}"""
+
+
+def test_a_label_beside_another_dot_is_joined_to_its_own(server: str, browser: Browser) -> None:
+    """A label nearer another card's dot than its own would read as that card's: it goes
+    where it is nearest its own, or a line joins it to its own dot."""
+    ann = open_player(browser, "Ann", PHONE)
+    ann.page.goto(f"{server}/")
+    labels = ann.page.evaluate(CROWDED)
+    assert [label["card"] for label in labels] == ["piombino", "pontedera"]
+    for label in labels:
+        assert label["joined"] or not label["nearer"], label
+    assert ann.errors == []

@@ -1,7 +1,9 @@
 """Small things a new player would trip over at the table (docs/browser.md): the Chat
 button covers no line of the players, card marks and history beside the board; the join
 screen says nothing of a connection before a seat is taken; an Undercover card's vehicle
-code sits inside its name band however many lines the name takes."""
+code sits inside its name band however many lines the name takes; a fresh lobby says
+"not rated yet" under the seats as in its ratings panel, not "Your rating here: 0"; a
+phone's top bar names every button in words, none a bare icon."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, FloatRect, expect
 
 from tests.browser.driver import (
     DESKTOP,
@@ -114,4 +116,42 @@ def test_an_undercover_cards_code_stays_in_its_name_band(
     cards = page.evaluate(BADGES)
     assert [c for c in cards if not c["inside"]] == [], cards
     page.locator("#countries").screenshot(path=str(SCREENSHOTS / f"undercover-names-{screen}.png"))
+    assert ada.errors == []
+
+
+def test_a_fresh_lobby_says_not_rated_yet_under_the_seats_too(
+    server: str, browser: Browser
+) -> None:
+    eve = open_player(browser, "Eve", DESKTOP)
+    page = eve.page
+    page.goto(f"{server}/")
+    expect(page.locator('#me [data-family="cross"] small')).to_have_text("not rated yet")
+    hint = page.locator("#level-hint")
+    expect(hint).to_contain_text("Not rated here yet")
+    expect(hint).not_to_contain_text("Your rating here")
+    assert eve.errors == []
+
+
+BARE = """() => [...document.querySelectorAll('.topbar a, .topbar button')]
+  .filter((el) => el.offsetParent !== null)
+  .filter((el) => !/\\p{L}/u.test(el.innerText))
+  .map((el) => el.id || el.outerHTML.slice(0, 60))"""
+TOP: FloatRect = {"x": 0, "y": 0, "width": PHONE["width"], "height": 240}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_phones_top_bar_names_every_button(server: str, browser: Browser, lang: str) -> None:
+    ada = open_player(browser, "Ada", PHONE)
+    page = ada.page
+    page.goto(f"{server}/")
+    page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")
+    page.goto(f"{server}/")
+    expect(page.locator("#replay-file-link")).to_be_visible()
+    assert page.evaluate(BARE) == []
+    create_table(ada, server, "uppsala", "geo", [("Ada", None), ("Bo", "casual")])
+    expect(page.locator("#seat-link-open")).to_be_visible()
+    assert page.evaluate(BARE) == []
+    words = {"en": "Move seat", "de": "Platz umziehen"}[lang]
+    expect(page.locator("#seat-link-open")).to_contain_text(words)
+    page.screenshot(path=str(SCREENSHOTS / f"topbar-phone-{lang}.png"), clip=TOP)
     assert ada.errors == []

@@ -114,13 +114,26 @@ export function showPupil(root, code) {
     }
   }
 
+  // A class that ended while this page was in it cannot be joined again: the page says
+  // so and where a new class's code goes, and offers no join form.
+  function endedPanel() {
+    return h(
+      "section",
+      { class: "panel class-join class-ended", id: "class-ended" },
+      h("h2", {}, t("class.endedTitle", { code })),
+      h("p", { class: "class-gone" }, t("class.gone")),
+      h("p", {}, t("class.goneNext", { box: t("lobby.join") })),
+      h("a", { class: "button primary big", id: "class-lobby", href: "/" }, t("class.toLobby")),
+    );
+  }
+
   function joinPanel() {
     if (!CLASS_CODE.test(code)) return h("section", { class: "panel" }, h("p", {}, t("class.badCode")));
+    if (gone) return endedPanel();
     return h(
       "form",
       { class: "panel class-join", id: "class-join", onsubmit: submit },
       h("h2", {}, t("class.joinTitle", { code })),
-      gone ? h("p", { class: "class-gone" }, t("class.gone")) : null,
       h(
         "label",
         { class: "field" },

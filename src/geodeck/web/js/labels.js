@@ -27,44 +27,55 @@ const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a
 // again two, three and four times as far out.
 function candidates(x, y, w, lh, gap, centre) {
   const out = [];
-  if (centre) out.push({ cx: x, cy: y });
+  if (centre) out.push({ cx: x, cy: y, far: 1 });
   for (const far of [1, 2, 3, 4]) {
     const g = gap * far + (far - 1) * lh * 0.5;
     out.push(
-      { cx: x + g + w / 2, cy: y },
-      { cx: x - g - w / 2, cy: y },
-      { cx: x, cy: y - g - lh / 2 },
-      { cx: x, cy: y + g + lh / 2 },
-      { cx: x + g + w / 2, cy: y - g - lh / 2 + 4 },
-      { cx: x - g - w / 2, cy: y - g - lh / 2 + 4 },
-      { cx: x + g + w / 2, cy: y + g + lh / 2 - 4 },
-      { cx: x - g - w / 2, cy: y + g + lh / 2 - 4 },
+      { cx: x + g + w / 2, cy: y, far },
+      { cx: x - g - w / 2, cy: y, far },
+      { cx: x, cy: y - g - lh / 2, far },
+      { cx: x, cy: y + g + lh / 2, far },
+      { cx: x + g + w / 2, cy: y - g - lh / 2 + 4, far },
+      { cx: x - g - w / 2, cy: y - g - lh / 2 + 4, far },
+      { cx: x + g + w / 2, cy: y + g + lh / 2 - 4, far },
+      { cx: x - g - w / 2, cy: y + g + lh / 2 - 4, far },
     );
   }
   return out;
+}
+
+// How far the point `p` lies from the box `b` (0 inside it).
+function reach(b, p) {
+  return Math.hypot(Math.max(b.x0 - p.x, 0, p.x - b.x1), Math.max(b.y0 - p.y, 0, p.y - b.y1));
 }
 
 // `items`: { x, y, text, size, weight, gap, centre, ...anything } in the order they choose;
 // `marks`: boxes { x0, y0, x1, y1 } no label may cover (the dots). Returns the items that
 // found a place, each with `cx`, `cy` (the middle of its text: draw it with
 // text-anchor="middle" and dominant-baseline="central"), its `box` and `moved` (true when
-// it stands away from its point, so a leader line may join them).
+// it stands away from its point, so a leader line must join them). A label beside its
+// point is one nearer that point than any other mark: one nearer another's ("Pontedera
+// 14 m" under Piombino's dot) would read as that one's, so the nearest place that is not
+// is taken first, and a label with none but such places is joined to its point too.
 export function placeLabels(items, marks, width, height, margin = 2) {
   const taken = [...marks];
+  const points = marks.map((m) => ({ x: (m.x0 + m.x1) / 2, y: (m.y0 + m.y1) / 2 }));
   const placed = [];
   for (const item of items) {
     const w = textWidth(item.text, item.size, item.weight) + 2;
     const lh = lineHeight(item.size);
     const gap = item.gap ?? 7;
-    for (const c of candidates(item.x, item.y, w, lh, gap, item.centre)) {
-      const box = { x0: c.cx - w / 2, x1: c.cx + w / 2, y0: c.cy - lh / 2, y1: c.cy + lh / 2 };
-      if (box.x0 < margin || box.y0 < margin || box.x1 > width - margin || box.y1 > height - margin) continue;
-      if (taken.some((other) => overlaps(box, other))) continue;
-      taken.push(box);
-      const moved = Math.hypot(c.cx - item.x, c.cy - item.y) > gap + Math.max(w, lh) / 2 + 2;
-      placed.push({ ...item, cx: c.cx, cy: c.cy, box, moved });
-      break;
-    }
+    const own = { x: item.x, y: item.y };
+    const others = points.filter((p) => Math.hypot(p.x - own.x, p.y - own.y) > 0.5);
+    const free = candidates(item.x, item.y, w, lh, gap, item.centre)
+      .map((c) => ({ ...c, box: { x0: c.cx - w / 2, x1: c.cx + w / 2, y0: c.cy - lh / 2, y1: c.cy + lh / 2 } }))
+      .filter(({ box }) => box.x0 >= margin && box.y0 >= margin && box.x1 <= width - margin && box.y1 <= height - margin)
+      .filter(({ box }) => !taken.some((other) => overlaps(box, other)));
+    const mine = (c) => !others.some((p) => reach(c.box, p) < reach(c.box, own));
+    const c = free.find((f) => mine(f) && f.far === 1) || free[0];
+    if (!c) continue;
+    taken.push(c.box);
+    placed.push({ ...item, cx: c.cx, cy: c.cy, box: c.box, moved: c.far > 1 || !mine(c) });
   }
   return placed;
 }

@@ -56,12 +56,15 @@ export function levelLabel(level, game) {
   return `${base} (${rating})${mark}`;
 }
 
-// Under the seats: the player's rating and the bot level nearest it.
+// Under the seats: the player's rating and the bot level nearest it; before a first rated
+// game, no rating of 0 but a level to start with, as the ratings panel says "not rated yet".
 export function levelHint(game) {
   const family = GAMES[game] ? GAMES[game].family : "cross";
   const level = yourLevel(family);
   if (!level) return null;
-  const said = t("rating.levelHint", { mine: myRating(family), level: t(`level.${level}`), rating: BOT_RATINGS[family][level] });
+  const rated = Boolean(me && me.ratings[family]);
+  const params = { mine: myRating(family), level: t(`level.${level}`), rating: BOT_RATINGS[family][level] };
+  const said = t(rated ? "rating.levelHint" : "rating.levelHintNew", params);
   return h("p", { class: "muted small level-hint", id: "level-hint" }, said);
 }
 
