@@ -65,6 +65,11 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     second = table_code(ann)
     assert second != first
     expect(ann.page.locator("#players tr[data-seat='0'] .tag.you")).to_be_visible()
+    # The new table starts at once: it says that Ben has not come yet, and how he comes.
+    away = ann.page.locator("#not-here")
+    expect(away).to_contain_text("Ben has not come to this table yet")
+    expect(away).to_contain_text("Join the rematch")
+    shots(ann, "rematch-not-here")
 
     join = ben.page.locator("#rematch-join")
     expect(join).to_be_visible()
@@ -75,7 +80,9 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     assert stored_seat(ben, second) == kept
     join.click()
     expect(ben.page.locator("#players tr[data-seat='1'] .tag.you")).to_be_visible()
-    assert ben.page.locator("#join").count() == 0
+    expect(away).to_have_count(0)
+    expect(ben.page.locator("#not-here")).to_have_count(0)
+    expect(ben.page.locator("#join")).to_have_count(0)
     assert table_code(ben) == second
     return second, str(kept["token"])
 
@@ -138,7 +145,7 @@ def test_play_rematch_recover_a_seat_and_replay(
 
     # The phone plays Ben's seat to the end of the second game.
     play_out([ann, phone], cross_step, random.Random(62), seconds=300)
-    assert ann.page.locator("#rematch-offer").count() == 1
+    expect(ann.page.locator("#rematch-offer")).to_have_count(1)
     replay(server, ann, first)
     for player in (ann, ben, phone):
         assert player.errors == [], (player.name, player.errors)

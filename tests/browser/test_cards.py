@@ -92,7 +92,7 @@ def test_cards_explain_themselves(
     else:
         legend = page.locator("#kind-legend li")
         expect(legend.first).to_be_visible()
-        assert page.locator("#kind-legend li[data-kind='seen']").count() == 1
+        expect(page.locator("#kind-legend li[data-kind='seen']")).to_have_count(1)
     check_cards(ada)
     ada.shot(f"screen-{game}-{screen}-start")
 

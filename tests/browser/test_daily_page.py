@@ -69,7 +69,7 @@ def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: s
         mine = page.locator(".daily-bar.mine")
         expect(mine).to_have_attribute("data-score", str(solo.score))
         expect(mine.locator(".daily-bar-count")).to_have_text("1")
-        assert page.locator(".daily-bar").count() == 11
+        expect(page.locator(".daily-bar")).to_have_count(11)
         expect(page.locator("#daily-board")).not_to_contain_text("Ann")
         expect(page.locator("#daily-window")).to_contain_text("(UTC)")
         for language in ("de", "it", "en"):
@@ -85,7 +85,7 @@ def test_a_daily_challenge_is_played_shared_and_kept(browser: Browser, server: s
 
         page.reload()
         expect(page.locator("#daily-grid")).to_have_text(solo.grid())
-        assert page.locator(".gap-button:not([disabled])").count() == 0
+        expect(page.locator(".gap-button:not([disabled])")).to_have_count(0)
 
         ben = open_player(browser, "Ben", viewport)
         ben.page.goto(link)
@@ -108,7 +108,7 @@ def test_an_old_day_is_played_but_not_counted(browser: Browser, server: str) -> 
     expect(page.locator(".daily-bar.mine .daily-bar-count")).to_have_text("0")
     page.reload()  # not sent again
     expect(page.locator("#daily-place")).to_contain_text("is not among the day’s scores")
-    assert page.locator("#toast.toast-error.show").count() == 0
+    expect(page.locator("#toast.toast-error.show")).to_have_count(0)
     # the one refusal, as the browser logs it, and nothing else
     assert ann.errors == [
         "Failed to load resource: the server responded with a status of 409 (Conflict)"

@@ -11,7 +11,7 @@ from importlib import resources
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import DESKTOP, PHONE, open_player
 
@@ -41,17 +41,17 @@ def test_a_finished_game_shows_ranking_statistics_and_hardest(
         page.goto(f"{server}/?table={code}")
         page.wait_for_selector("#endgame-players", timeout=20000)
         rows = page.locator("#endgame-players tbody tr")
-        assert rows.count() == seats
+        expect(rows).to_have_count(seats)
         for i, entry in enumerate(stats["ranking"]):
             cells = rows.nth(i).locator("th, td").all_inner_texts()
             assert cells[:3] == [str(entry["place"]), entry["name"], str(entry["score"])]
         hardest = page.locator("#endgame-hardest li")
-        assert hardest.count() == len(stats["hardest"])
+        expect(hardest).to_have_count(len(stats["hardest"]))
         if game == "undercover":
             shown = hardest.first.locator("strong").inner_text()
             assert shown == stats["hardest"][0]["name"]
         else:
-            assert page.locator("#endgame-chips tbody tr").count() == seats
+            expect(page.locator("#endgame-chips tbody tr")).to_have_count(seats)
             player = stats["players"][stats["ranking"][0]["seat"]]
             right = f"{player['placed_right']} of {player['placed']}"
             assert rows.first.locator("td").nth(2).inner_text() == right

@@ -58,9 +58,9 @@ def test_an_empty_or_out_of_range_guess_is_refused_in_the_page(
     page.locator("#guess-send").click()
     expect(problem).to_have_text(f"Your guess must be a whole number from 0 to {most}.")
     # Neither was sent: the guess is still asked for, and no secret guess is shown.
-    assert page.locator("#my-guess").count() == 0
-    assert page.locator("#guess-send").count() == 1
-    assert page.locator(".log li.ev-guess", has_text="Ann guessed").count() == 0
+    expect(page.locator("#my-guess")).to_have_count(0)
+    expect(page.locator("#guess-send")).to_have_count(1)
+    expect(page.locator(".log li.ev-guess", has_text="Ann guessed")).to_have_count(0)
 
     page.locator("#guess-input").fill("0")
     page.locator("#guess-send").click()

@@ -90,7 +90,7 @@ def test_players_chat_mute_and_wave(server: str, browser: Browser, screenshots: 
     ben.page.locator("#chat-toggle").click()
     line = ben.page.locator(".chat-line[data-seat='0'] .chat-text")
     expect(line).to_have_text("Hello <b>Ben</b>")
-    assert ben.page.locator(".chat-lines b").count() == 0
+    expect(ben.page.locator(".chat-lines b")).to_have_count(0)
 
     # Ben waves; Ann sees the emote.
     ben.page.locator("[data-emote='wave']").click()

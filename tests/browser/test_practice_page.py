@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.driver import DESKTOP, PHONE, ROOT, SCREENSHOTS, Player, open_player
 
@@ -104,9 +104,9 @@ def check_answer_map(page: Page, card: str, reference: str) -> None:
     assert figure.get_attribute("data-reference") == reference
     page.wait_for_selector("#practice-map path[data-country]", state="attached")
     asked = page.locator(f"#practice-map [data-role='asked'][data-card='{card}']")
-    assert asked.count() == 1
+    expect(asked).to_have_count(1)
     shown = page.locator(f"#practice-map [data-role='reference'][data-card='{reference}']")
-    assert shown.count() == 1
+    expect(shown).to_have_count(1)
 
 
 def check_weak_areas(page: Page, area: str) -> None:
@@ -119,7 +119,7 @@ def check_weak_areas(page: Page, area: str) -> None:
     share = page.locator(f".weak-map path[data-country='{area}']").get_attribute("data-share")
     assert share is not None
     assert float(share) > 0
-    assert page.locator(".weak-dot.weak").count() == 1
+    expect(page.locator(".weak-dot.weak")).to_have_count(1)
 
 
 def test_survival_to_the_first_mistake_then_it_comes_back_first_and_shows_as_weak(
@@ -135,7 +135,7 @@ def test_survival_to_the_first_mistake_then_it_comes_back_first_and_shows_as_wea
     assert "practice=uppsala" in page.url
     rights, missed, reference = play_to_a_mistake(page, cards)
     page.wait_for_selector("#practice-end")
-    assert page.locator("#practice-question").count() == 0
+    expect(page.locator("#practice-question")).to_have_count(0)
     assert page.locator("#practice-end").get_attribute("data-score") == str(rights)
     assert page.locator("#practice-feedback").get_attribute("data-right") == "no"
     check_answer_map(page, missed, reference)
@@ -182,10 +182,10 @@ def test_a_timed_round_ends_on_its_clock_and_mistakes_do_not_end_it(
     answer(page, wrong)
     card, reference, line = question(page)
     answer(page, true_side(cards, card, reference, line))
-    assert page.locator("#practice-question").count() == 1
+    expect(page.locator("#practice-question")).to_have_count(1)
     player.shot("practice-phone-timed")
     page.wait_for_selector("#practice-end", timeout=15000)
-    assert page.locator("#practice-question").count() == 0
+    expect(page.locator("#practice-question")).to_have_count(0)
     events = page.evaluate("() => window.practiceEvents")
     ends = [detail for name, detail in events if name == "geodeck:practice-end"]
     assert len(ends) == 1

@@ -32,6 +32,11 @@ def log_length(player: Player) -> int:
     return player.page.locator(".log li").count()
 
 
+def log_still(player: Player, seen: int) -> None:
+    """The history has no more lines than it had (the table waited)."""
+    expect(player.page.locator(".log li")).to_have_count(seen)
+
+
 def both_shot(ann: Player, ben: Player, name: str) -> None:
     ann.shot(f"moments-desktop-{name}")
     ben.shot(f"moments-phone-{name}")
@@ -86,7 +91,7 @@ def a_verdict_that_stays(ann: Player, ben: Player) -> None:
     # Robo would move at once (--bot-delay 0.02): it waits for both people.
     seen = log_length(ann)
     ann.page.wait_for_timeout(1500)
-    assert log_length(ann) == seen
+    log_still(ann, seen)
     expect(ann.page.locator("#verdict")).to_be_visible()
     expect(ann.page.locator("#clock-line")).to_have_count(0)  # no clock runs meanwhile
     ann.page.locator("#continue").dblclick()  # a double click is harmless
@@ -94,11 +99,11 @@ def a_verdict_that_stays(ann: Player, ben: Player) -> None:
     expect(ann.page.locator("#continue")).to_have_count(0)
     expect(ben.page.locator("#moment")).to_have_attribute("data-waiting", "2")
     ann.page.wait_for_timeout(500)
-    assert log_length(ann) == seen
+    log_still(ann, seen)
     ben.page.locator("#continue").click()
     expect(ann.page.locator("#moment")).to_have_count(0)
     expect(ann.page.locator(".log li.ev-place").first).to_contain_text("Robo")
-    assert ann.page.locator(".toast.error").count() == 0
+    expect(ann.page.locator(".toast.error")).to_have_count(0)
 
 
 def to_the_end_past_a_scoring(ann: Player, ben: Player) -> int:
@@ -115,7 +120,7 @@ def to_the_end_past_a_scoring(ann: Player, ben: Player) -> int:
             expect(ben.page.locator("#scorings")).to_be_visible()
             seen = log_length(ann)
             ann.page.wait_for_timeout(800)
-            assert log_length(ann) == seen
+            log_still(ann, seen)
             both_shot(ann, ben, "scoring")
             scoring_shot = True
         acted = False
@@ -187,7 +192,7 @@ def test_an_undercover_round_result_stays_with_its_board_and_points(
     seen = log_length(ann)
     both_shot(ann, ben, "undercover-round")
     ann.page.wait_for_timeout(1000)
-    assert log_length(ann) == seen  # Robo waits too
+    log_still(ann, seen)  # Robo waits too
     ann.page.locator("#continue").click()
     ben.page.locator("#continue").click()
     expect(ann.page.locator("#round-moment")).to_have_count(0)

@@ -44,7 +44,7 @@ def test_a_person_and_two_bots_play_undercover_to_the_end(
         if did == "hide":
             expect(ann.page.locator("#hidden-in")).to_be_visible()
             expect(watcher.page.locator("#commitment")).to_be_visible()
-            assert watcher.page.locator("#hidden-in").count() == 0
+            expect(watcher.page.locator("#hidden-in")).to_have_count(0)
         if did == "answer" and not seen.get("answer"):
             seen["answer"] = True
             ann.shot("undercover-laptop-answered")

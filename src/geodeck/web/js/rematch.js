@@ -4,7 +4,7 @@
 
 import { rematchTable } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { list, t } from "./i18n.js";
 import { keepSeat, seatFor } from "./store.js";
 
 // The rematch exists: remember it, and keep this browser's seat there too (same token).
@@ -15,10 +15,27 @@ export function noteRematch(ctx, again) {
   if (seat && ctx.state && ctx.state.you === seat.seat && !seatFor(again)) keepSeat(again, seat.seat, seat.token);
 }
 
-// Open another table in this page (main.js routes on the address).
+// Open another table in this page (main.js routes on the address); the address's history
+// entry remembers it is a rematch.
 function open(code) {
-  history.pushState({}, "", `/?table=${encodeURIComponent(code)}`);
+  history.pushState({ rematch: true }, "", `/?table=${encodeURIComponent(code)}`);
   window.dispatchEvent(new PopStateEvent("popstate"));
+}
+
+// At a rematch the server starts at once: a person who has not come from the last game's
+// page yet shows as offline, so the table says who and how they come.
+export function notHere(state) {
+  if (!(history.state && history.state.rematch) || state.status !== "playing") return null;
+  const away = state.seats.filter((seat) => seat.seat !== state.you && !seat.bot && !seat.connected && !seat.standin);
+  if (!away.length) return null;
+  const names = list(away.map((seat) => seat.name));
+  return h(
+    "p",
+    { class: "panel not-here", id: "not-here", role: "status" },
+    t(away.length > 1 ? "rematch.notHereMany" : "rematch.notHereOne", { names }),
+    " ",
+    t("rematch.notHereHow", { join: t("rematch.join") }),
+  );
 }
 
 async function playAgain(ctx, button) {

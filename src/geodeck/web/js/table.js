@@ -12,7 +12,7 @@ import { closeHelp, helpButton, refreshHelp } from "./help.js";
 import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
 import { playerField } from "./player.js";
-import { noteRematch, rematchPanel } from "./rematch.js";
+import { notHere, noteRematch, rematchPanel } from "./rematch.js";
 import { closeSeatLink, movedNotice, seatLinkButton } from "./seatlink.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
@@ -207,7 +207,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
       // Nobody moves before every seat is taken: the waiting screen, not the game's prompts.
       body.append(waiting(state));
     } else {
-      body.append(...[momentBar(state, ctx), clockLine(state), game].filter(Boolean));
+      body.append(...[notHere(state), momentBar(state, ctx), clockLine(state), game].filter(Boolean));
       family.render(game, state, ctx);
     }
     const scroll = root.querySelector(".board-scroll");

@@ -117,6 +117,7 @@ export function markBeyond(root) {
   const at = wrap.getBoundingClientRect();
   const middle = start ? start.getBoundingClientRect() : null;
   const placed = [];
+  const obstacles = [...board.querySelectorAll(".card, .slot.open")].map((el) => el.getBoundingClientRect());
   for (const button of wrap.querySelectorAll(":scope > .beyond")) {
     const edge = button.dataset.edge;
     const info = EDGES[edge];
@@ -134,38 +135,37 @@ export function markBeyond(root) {
     button.title = words;
     button.dataset.count = String(n);
     button.dataset.side = side;
-    place(button, edge, view, at, middle, placed);
+    place(button, edge, view, at, middle, placed, obstacles);
   }
 }
 
-// Beside the line, at the frame's edge: above the west–east line (below it where there is
-// no room), to the right of the north–south one (else to its left), so that it covers
-// none of the line's cards and gaps; in the middle of the edge once that line is out of
-// view; always inside the frame and clear of the buttons already placed.
-function place(button, edge, view, at, middle, placed) {
+// Beside the line, at the frame's edge: the first of a few places (above or below the
+// west–east line at the left or right edge, beside the north–south one at the top or
+// bottom edge, then along the edge) that covers no card, no gap where the card may go
+// and no button placed before it (in a crowded frame, at least no such button); always
+// inside the frame.
+function place(button, edge, view, at, middle, placed, obstacles) {
   const across = edge === "left" || edge === "right";
-  const box = { w: button.offsetWidth, h: button.offsetHeight };
+  const w = button.offsetWidth;
+  const hgt = button.offsetHeight;
   const line = middle || { top: view.top, bottom: view.bottom, left: view.left, right: view.right };
-  let left;
-  let top;
+  const inside = (x, y) => ({
+    x: Math.max(view.left + 4, Math.min(x, view.right - w - 4)),
+    y: Math.max(view.top + 4, Math.min(y, view.bottom - hgt - 4)),
+  });
+  const spots = [];
   if (across) {
-    const above = line.top - box.h - 6;
-    const shown = line.bottom > view.top && line.top < view.bottom;
-    top = !shown ? (view.top + view.bottom - box.h) / 2 : above >= view.top + 4 ? above : line.bottom + 6;
-    left = edge === "left" ? view.left + 4 : view.right - box.w - 4;
+    const xs = [edge === "left" ? view.left + 4 : view.right - w - 4, edge === "left" ? line.right + 8 : line.left - 8 - w];
+    const ys = [line.top - hgt - 6, line.bottom + 6, view.top + 4, view.bottom - hgt - 4, (view.top + view.bottom - hgt) / 2];
+    for (const x of xs) for (const y of ys) spots.push(inside(x, y));
   } else {
-    const right = line.right + 8;
-    const shown = line.right > view.left && line.left < view.right;
-    left = !shown ? (view.left + view.right - box.w) / 2 : right + box.w <= view.right - 4 ? right : line.left - 8 - box.w;
-    top = edge === "top" ? view.top + 4 : view.bottom - box.h - 4;
-    for (const other of placed) {
-      const apart = left + box.w <= other.left || other.right <= left || top + box.h <= other.top || other.bottom <= top;
-      if (!apart) left = other.left < (view.left + view.right) / 2 ? other.right + 6 : other.left - box.w - 6;
-    }
+    const y = edge === "top" ? view.top + 4 : view.bottom - hgt - 4;
+    for (const x of [line.right + 8, line.left - 8 - w, view.left + 4, view.right - w - 4, (view.left + view.right - w) / 2]) spots.push(inside(x, y));
   }
-  left = Math.max(view.left + 4, Math.min(left, view.right - box.w - 4));
-  top = Math.max(view.top + 4, Math.min(top, view.bottom - box.h - 4));
-  button.style.left = `${left - at.left}px`;
-  button.style.top = `${top - at.top}px`;
-  placed.push({ left, top, right: left + box.w, bottom: top + box.h });
+  const free = (boxes) => ({ x, y }) => !boxes.some((o) => x < o.right && o.left < x + w && y < o.bottom && o.top < y + hgt);
+  // a crowded frame: at least clear of the other buttons
+  const spot = spots.find(free([...obstacles, ...placed])) || spots.find(free(placed)) || spots[0];
+  button.style.left = `${spot.x - at.left}px`;
+  button.style.top = `${spot.y - at.top}px`;
+  placed.push({ left: spot.x, top: spot.y, right: spot.x + w, bottom: spot.y + hgt });
 }
