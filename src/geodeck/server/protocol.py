@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from geodeck.server import observe
 from geodeck.server.errors import ErrorCode
+from geodeck.server.settings import PAUSE_LIMIT
 
 MAX_MESSAGE = 4096
 """The largest client websocket message, in bytes."""
@@ -28,7 +29,6 @@ MAX_DEPTH = 32
 
 NAME_LENGTH = 40
 CLOCK_LIMIT = 3600
-PAUSE_LIMIT = 120
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 """A table's status: seats still free, in play, over."""

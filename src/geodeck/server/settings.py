@@ -26,7 +26,10 @@ from geodeck.server.options import (
     seconds,
     zero_or_more,
 )
-from geodeck.server.protocol import PAUSE_LIMIT
+
+PAUSE_LIMIT = 120
+"""The longest pause after a moment, in seconds, also for a table created with its own
+(``protocol.CreateTable.pause``)."""
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 LOG_FORMATS = ("text", "json")
