@@ -23,7 +23,7 @@ from tests.server.conftest import fast_settings
 from tests.server.live import TIMEOUT, LiveServer, Player, create_table, run, running
 from tests.support import sample_cards
 
-WRONG = ["QQQQQQ", "QQQQQR", "QQQQQS", "QQQQQT", "QQQQQU", "QQQQQV", "QQQQQW"]
+WRONG = [f"QQQQQQQQQ{last}" for last in "QRSTUVW"]
 
 
 class Clock:
@@ -96,7 +96,7 @@ def test_right_codes_cost_nothing_and_other_addresses_are_apart() -> None:
     limiter.check("honest")
 
 
-def test_guard_counts_misses_only() -> None:
+def test_guard_counts_misses_only_and_never_refuses_a_right_code() -> None:
     clock = Clock()
     limiter = MissLimiter(2, 6.0, clock=clock)
     for _ in range(5):
@@ -104,10 +104,29 @@ def test_guard_counts_misses_only() -> None:
             raise Refusal(ErrorCode.TABLE_FULL, "every seat of this table is taken")
     assert limiter.retry_after("a") is None
     for code in (ErrorCode.TABLE_NOT_FOUND, ErrorCode.AUTH_BAD_TOKEN):
-        with pytest.raises(Refusal), limiter.guard("a"):
+        with pytest.raises(Refusal) as refused, limiter.guard("a"):
             raise Refusal(code, "no")
-    with pytest.raises(Limited), limiter.guard("a"):
-        raise AssertionError("the work inside must not run")
+        assert refused.value.code == code  # the miss that empties the bucket is told as it is
+    assert limiter.retry_after("a") == pytest.approx(6.0)
+    # out of misses: a right code or token is served, and any other refusal is as ever
+    done = []
+    for _ in range(100):
+        with limiter.guard("a"):
+            done.append(True)
+    assert len(done) == 100
+    with pytest.raises(Refusal) as refused, limiter.guard("a"):
+        raise Refusal(ErrorCode.TABLE_FULL, "every seat of this table is taken")
+    assert refused.value.code == ErrorCode.TABLE_FULL
+    # ... but a miss is refused as too many, and not counted again
+    for code in (ErrorCode.TABLE_NOT_FOUND, ErrorCode.CLASS_BAD_TOKEN):
+        with pytest.raises(Limited) as limited, limiter.guard("a"):
+            raise Refusal(code, "no")
+        assert limited.value.code == TOO_MANY_MISSES
+    assert limiter.retry_after("a") == pytest.approx(6.0)
+    clock.now += 6.0
+    with pytest.raises(Refusal) as refused, limiter.guard("a"):
+        raise Refusal(ErrorCode.TABLE_NOT_FOUND, "no")
+    assert refused.value.code == ErrorCode.TABLE_NOT_FOUND
 
 
 def test_memory_is_bounded() -> None:
@@ -134,17 +153,21 @@ def test_addresses_are_counted_as_a_client_holds_them() -> None:
     assert address_key(None) == address_key("") == "?"
 
 
-def test_the_expected_time_to_find_a_table_is_months() -> None:
-    """docs/protocol.md's figure: with the default limits one address finds one of 100
-    live tables in about four months."""
+def test_codes_are_too_many_to_find_a_table_or_class_by_guessing() -> None:
+    """docs/protocol.md's figures (Wrong codes and tokens): at 10,000 guesses a second,
+    finding one of a process's 2000 tables in memory takes over a month, one of 1000
+    classes over two days."""
+    from geodeck.server.classroom.models import CLASS_DIGITS, CLASS_LETTERS
     from geodeck.server.settings import Settings
     from geodeck.server.tokens import CODE_ALPHABET, CODE_LENGTH
 
-    settings = Settings()
-    codes = len(CODE_ALPHABET) ** CODE_LENGTH
-    guesses = (codes + 1) / (100 + 1)
-    seconds = (guesses - settings.miss_burst) * settings.miss_refill
-    assert 120 < seconds / 86_400 < 140
+    tables = len(CODE_ALPHABET) ** CODE_LENGTH
+    assert tables == 63_403_380_965_376
+    days = (tables + 1) / (Settings().max_tables + 1) / 10_000 / 86_400
+    assert 36 < days < 37
+    classes = len(CODE_ALPHABET) ** CLASS_LETTERS * len(CLASS_DIGITS) ** 3
+    assert classes == 2_348_273_369_088
+    assert 2.7 < (classes + 1) / 1001 / 10_000 / 86_400 < 2.8
 
 
 # -- against a live server --------------------------------------------------------------------
@@ -184,10 +207,12 @@ def test_wrong_codes_over_http_are_refused_after_the_burst(strict: LiveServer) -
         response = guesser.post(f"/api/tables/{WRONG[2]}/join", json={})
         assert response.status_code == 404
         retry = limited(guesser.get(f"/api/tables/{WRONG[3]}"))
-        # refused whether or not the code is right, so a refusal tells nothing
-        limited(guesser.get(f"/api/tables/{code}"))
-        limited(guesser.get(f"/api/tables/{code}/record"))
-        limited(guesser.post(f"/api/tables/{code}/join", json={}))
+        limited(guesser.get(f"/api/tables/{WRONG[3]}/record"))
+        limited(guesser.post(f"/api/tables/{WRONG[3]}/join", json={}))
+        # a right code is served all the same
+        assert guesser.get(f"/api/tables/{code}").status_code == 200
+        assert guesser.get(f"/api/tables/{code}/record").status_code == 409
+        limited(guesser.get(f"/api/tables/{WRONG[4]}"))
         # other addresses are not touched
         with strict.http("127.0.0.4") as other:
             assert other.get(f"/api/tables/{code}").is_success
@@ -197,8 +222,6 @@ def test_wrong_codes_over_http_are_refused_after_the_burst(strict: LiveServer) -
         body = {"game": "uppsala", "seats": [{}, {}], "deck": sample_cards()}
         assert guesser.post("/api/tables", json=body).status_code == 201
         time.sleep(retry)
-        response = guesser.get(f"/api/tables/{code}")
-        assert response.status_code == 200, response.text
         assert guesser.get(f"/api/tables/{WRONG[5]}").status_code == 404
         limited(guesser.get(f"/api/tables/{WRONG[6]}"))
 
@@ -257,16 +280,24 @@ def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
         for wrong in WRONG[:3]:
             frame, close = await first_frame_and_close(strict.ws_url(wrong), guesser)
             assert (frame["code"], close) == ("table/not_found", 4404)
-        # out of misses: a code alone (a spectator, a hello with a made-up token) tells
-        # nothing, right or wrong
+        # out of misses: a wrong code is refused as too many, a made-up token too
+        frame, close = await first_frame_and_close(strict.ws_url(WRONG[3]), guesser)
+        assert (frame["code"], close) == (TOO_MANY_MISSES, 4429)
+        assert frame["type"] == "error"
+        assert frame["retry_after"] >= 1
         made_up = {"type": "hello", "token": "x" * 32}
-        for url in (strict.ws_url(WRONG[3]), strict.ws_url(code)):
-            for hello in (None, made_up):
-                frame, close = await first_frame_and_close(url, guesser, hello)
-                assert (frame["code"], close) == (TOO_MANY_MISSES, 4429)
-                assert frame["type"] == "error"
-                assert frame["retry_after"] >= 1
-        # ... but the seat's own token is never refused, from that address too
+        async with connect(strict.ws_url(code), **guesser) as ws:
+            await ws.send(json.dumps(made_up))
+            frames = [json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT)) for _ in range(2)]
+            assert [f["code"] for f in frames] == ["auth/bad_token", TOO_MANY_MISSES]
+            await asyncio.wait_for(ws.wait_closed(), TIMEOUT)
+            assert ws.close_code == 4429
+        # ... but a right code is served: a spectator watches
+        async with connect(strict.ws_url(code), **guesser) as ws:
+            await ws.send(json.dumps({"type": "hello", "spectator": True}))
+            frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            assert frame["type"] == "state", frame
+        # ... and the seat's own token is never refused, from that address too
         async with connect(strict.ws_url(code), **guesser) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
@@ -285,7 +316,8 @@ def test_wrong_codes_and_tokens_over_websockets(strict: LiveServer) -> None:
                 await asyncio.wait_for(ws.recv(), TIMEOUT)
             assert ws.close_code == 4429
         with strict.http("127.0.0.21") as http:
-            limited(http.get(f"/api/tables/{code}"))
+            limited(http.get(f"/api/tables/{WRONG[0]}"))
+            assert http.get(f"/api/tables/{code}").status_code == 200
         async with connect(strict.ws_url(code), **tokens) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             frame = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))

@@ -21,6 +21,7 @@ import typer
 
 from geodeck.cli.errors import FAILED, fail
 from geodeck.cli.serve_config import Value, resolve
+from geodeck.server.tokens import normal_code, shown_code
 
 admin_app = typer.Typer(
     help="Look after a server's database: its tables, players and classes, purges and "
@@ -163,7 +164,8 @@ def tables(
             typer.echo(json.dumps({k: getattr(line, k) for k in line.__slots__}))
         else:
             typer.echo(
-                f"{line.code}  {line.game:<10} {line.status:<8} {line.moves:>4} moves  "
+                f"{shown_code(line.code):<12}  {line.game:<10} {line.status:<8} "
+                f"{line.moves:>4} moves  "
                 f"{_when(line.updated)}  {'public ' if line.public else ''}"
                 f"{', '.join(line.seats)}"
             )
@@ -175,9 +177,9 @@ def show(ctx: typer.Context, code: str) -> None:
     from geodeck.server.storage import admin as ops
 
     with storage_of(ctx) as storage:
-        found = ops.show_table(storage, code.upper())
+        found = ops.show_table(storage, normal_code(code))
     if found is None:
-        fail(f"there is no table {code.upper()}", FAILED)
+        fail(f"there is no table {shown_code(normal_code(code))}", FAILED)
     typer.echo(json.dumps(found, indent=1))
 
 
@@ -187,10 +189,10 @@ def close(ctx: typer.Context, code: str) -> None:
     from geodeck.server.storage import admin as ops
 
     with storage_of(ctx) as storage:
-        if not storage.has_table(code.upper()):
-            fail(f"there is no table {code.upper()}", FAILED)
-        deleted = ops.delete_tables(storage, [code.upper()])
-    typer.echo(f"closed {', '.join(deleted)}")
+        if not storage.has_table(normal_code(code)):
+            fail(f"there is no table {shown_code(normal_code(code))}", FAILED)
+        deleted = ops.delete_tables(storage, [normal_code(code)])
+    typer.echo(f"closed {', '.join(shown_code(c) for c in deleted)}")
 
 
 @admin_app.command()
@@ -206,15 +208,15 @@ def export(
     from geodeck.server.protocol import FINISHED
 
     with storage_of(ctx) as storage:
-        wanted = [c.upper() for c in codes] if codes else storage.codes(unfinished=False)
+        wanted = [normal_code(c) for c in codes] if codes else storage.codes(unfinished=False)
         records = []
         for code in wanted:
             stored = storage.load_table(code)
             if stored is None:
-                fail(f"there is no table {code}", FAILED)
+                fail(f"there is no table {shown_code(code)}", FAILED)
             if stored.status != FINISHED:
                 if codes:
-                    fail(f"{code} is not finished: its record is not exported", FAILED)
+                    fail(f"{shown_code(code)} is not finished: its record is not exported", FAILED)
                 continue
             records.append(json.dumps(stored.record(), ensure_ascii=False))
     text = "".join(r + "\n" for r in records)
@@ -246,7 +248,7 @@ def purge(
     verb = "would delete" if dry_run else "deleted"
     typer.echo(f"{verb} {len(codes)} finished tables last changed over {keep:g} days ago")
     for code in codes:
-        typer.echo(code)
+        typer.echo(shown_code(code))
 
 
 @admin_app.command()
@@ -275,10 +277,11 @@ def end_class(ctx: typer.Context, code: str) -> None:
     from geodeck.server.storage import admin as ops
 
     with storage_of(ctx) as storage:
-        ended = ops.end_class(storage, code.upper())
+        ended = ops.end_class(storage, normal_code(code))
+    shown = shown_code(normal_code(code))
     if ended is None:
-        fail(f"there is no class {code.upper()}", FAILED)
-    typer.echo(f"ended {code.upper()}: {len(ended.pupils)} pupils, {len(ended.tables)} tables")
+        fail(f"there is no class {shown}", FAILED)
+    typer.echo(f"ended {shown}: {len(ended.pupils)} pupils, {len(ended.tables)} tables")
 
 
 @admin_app.command()

@@ -62,13 +62,9 @@ async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimit
 async def _play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
     address = client_address(websocket)
     settings = lobby.settings
-    first: Hello | None = None
     try:
-        if limiter.retry_after(address) is None:
-            with limiter.guard(address):
-                room = await lobby.hold(code)
-        else:
-            room, first = await _with_token(websocket, code, lobby, limiter, address)
+        with limiter.guard(address):  # a right code is always served
+            room = await lobby.hold(code)
     except Limited as refusal:
         await websocket.send_text(_limited_message(refusal, None))
         busy = refusal.code == ErrorCode.SERVER_BUSY
@@ -79,37 +75,9 @@ async def _play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimi
         await websocket.close(CLOSE_NOT_FOUND)
         return
     try:
-        await _serve_client(websocket, room, limiter, address, settings.hello_timeout, first)
+        await _serve_client(websocket, room, limiter, address, settings.hello_timeout)
     finally:
         lobby.let_go(room)
-
-
-async def _with_token(
-    websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter, address: str
-) -> tuple[Room, Hello]:
-    """For an address out of misses: the table, if the connection's first message is a
-    ``hello`` with a token of one of its seats (a token cannot be guessed, and implies the
-    code); else ``Limited``, whatever was wrong, so that nothing is told about the code."""
-    try:
-        message = await asyncio.wait_for(websocket.receive(), lobby.settings.hello_timeout)
-        text = message.get("text")
-        hello = parse_client(text if text is not None else message.get("bytes") or b"")
-    except (TimeoutError, Refusal, WebSocketDisconnect):
-        hello = None
-    if not isinstance(hello, Hello) or hello.token is None:
-        raise limiter.limited(address)
-    try:
-        room = await lobby.hold(code)
-    except Refusal:
-        limiter.miss(address)
-        raise limiter.limited(address) from None
-    async with room.lock:
-        seat = await room.seating.seat_for(hello.token)
-    if seat is None:
-        lobby.let_go(room)
-        limiter.miss(address)
-        raise limiter.limited(address)
-    return room, hello
 
 
 async def _serve_client(
@@ -118,7 +86,6 @@ async def _serve_client(
     limiter: MissLimiter,
     address: str,
     hello_timeout: float,
-    first: Hello | None = None,
 ) -> None:
     settings = room.lobby.settings
     client = Client(settings.queue_limit, settings.spectator_queue)
@@ -126,8 +93,6 @@ async def _serve_client(
     loop = asyncio.get_running_loop()
     hello_by = loop.time() + hello_timeout
     try:
-        if first is not None:
-            await room.handle(client, first)  # a right token, read by ``_with_token``
         while True:
             if client.joined:
                 message = await websocket.receive()
@@ -164,8 +129,9 @@ async def _serve_client(
                 continue
             trying = isinstance(parsed, Hello) and parsed.token is not None and not client.joined
             await room.handle(client, parsed)  # a right token is never refused
-            if trying and not client.joined:
-                limiter.miss(address)  # the token fits no seat (auth/bad_token)
+            if trying and not client.joined:  # the token fits no seat (auth/bad_token)
+                if limiter.retry_after(address) is None:
+                    limiter.miss(address)  # (an address out of misses is not counted again)
                 wait = limiter.retry_after(address)
                 if wait is not None:
                     client.push(_limited_message(Limited(wait), room.version))

@@ -1,16 +1,15 @@
 """How many wrong join codes and seat tokens a client address may try.
 
 A join code is enough to watch a table, take its free seats and, once it has ended, fetch
-its record, so guessing codes must be slow. Every *miss* (a code that names no table, a
-token that fits no seat) takes one token from the address's bucket; a bucket holds
-``burst`` tokens and gains one back every ``refill`` seconds. While an address's bucket is
-empty, every request that names a table (right or wrong) is refused with
-``limit/too_many_misses`` and the seconds until it may try again, so a refusal tells
-nothing about the code, but for a request that carries a seat's or a class's token: that
-is served as ever when the code and the token are right (a token cannot be guessed, and
-a right token implies the right code), and refused with ``limit/too_many_misses`` for
-any other reason. A right code or token costs nothing. docs/protocol.md (Limits) works
-out how long guessing takes.
+its record; codes are too many to find a table by guessing (docs/protocol.md, Wrong codes
+and tokens works it out), and this limit makes a client that tries wrong ones back off.
+Every *miss* (a code that names no table or class, a token that fits no seat or pupil)
+takes one token from the address's bucket; a bucket holds ``burst`` tokens and gains one
+back every ``refill`` seconds. While an address's bucket is empty, its misses are refused
+with ``limit/too_many_misses`` and the seconds until it may try again (and are not
+counted again). A right code or token is always served, from any address, and costs
+nothing: so no one at a shared address (a school, a household) is locked out by another
+who mistypes or floods wrong codes.
 
 Addresses are grouped as a client controls them: an IPv4 address alone, an IPv6 address
 by its /64 network (one host is usually given a whole /64). At most ``capacity`` addresses
@@ -179,23 +178,18 @@ class MissLimiter:
             buckets.popitem(last=False)
 
     @contextlib.contextmanager
-    def guard(self, key: str, *, token: bool = False) -> Iterator[None]:
-        """Refuse the work inside if ``key`` may not try now; count a miss if it raises a
-        ``Refusal`` that is one (``MISSES``).
-
-        ``token``: the request carries a seat's or a class's token, which cannot be
-        guessed. Then the work is done even for an address that may not try now: if it
-        succeeds (the code and the token are right) nothing is refused; if it refuses
-        anything, the refusal is ``limit/too_many_misses``, whatever the reason, so that
-        the answer tells nothing about the code."""
-        wait = self.retry_after(key)
-        if wait is not None and not token:
-            raise Limited(wait)
+    def guard(self, key: str) -> Iterator[None]:
+        """Do the work inside, and count a miss if it raises a ``Refusal`` that is one
+        (``MISSES``); if ``key`` was out of misses already, that refusal becomes
+        ``limit/too_many_misses`` (and is not counted). A right code or token, and any
+        other refusal, is never changed."""
         try:
             yield
         except Refusal as refusal:
-            if refusal.code in MISSES:
-                self.miss(key)
+            if refusal.code not in MISSES:
+                raise
+            wait = self.retry_after(key)
             if wait is not None:
-                raise self.limited(key) from None
+                raise Limited(wait) from None
+            self.miss(key)
             raise

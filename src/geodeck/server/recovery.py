@@ -73,7 +73,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
 
     @app.post("/api/tables/{code}/seat-link", responses=responses)
     async def seat_link(code: str, request: Request) -> SeatLink:
-        with limiter.guard(client_address(request), token=True):
+        with limiter.guard(client_address(request)):
             key = await parse(request, SeatKey)
             async with lobby.using(code) as room:
                 seat = await seat_of(room, key.token)

@@ -163,7 +163,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
 
     @app.post("/api/tables/{code}/rematch", responses=responses)
     async def play_again(code: str, request: Request) -> Rematched:
-        with limiter.guard(client_address(request), token=True):
+        with limiter.guard(client_address(request)):
             key = await parse(request, SeatKey)
             base = str(request.base_url).rstrip("/")
             return await rematch(lobby, code, key, base)

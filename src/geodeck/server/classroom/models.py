@@ -1,8 +1,11 @@
 """The classroom's request bodies and its codes (docs/classroom.md).
 
-A class code is three letters and three digits (``KXM428``): letters from the table
-codes' alphabet, digits 2 to 9. A table code is six letters, so the two are never taken
-for each other, on the page or by the server.
+A class code is seven letters and three digits (``KXMQRTP428``, shown to people as
+``KXM-QRTP-428``): letters from the table codes' alphabet, digits 2 to 9, 24⁷ · 8³ (about
+2.3 · 10¹²) of them, too many to find a class by guessing. Classes opened before keep
+their codes of three letters and three digits (``KXM428``). A table code has letters only,
+so the two are never taken for each other, on the page or by the server. Both are typed in
+any case, with spaces and dashes (``tokens.normal_code``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,10 @@ from geodeck.names import BadName, clean_name
 from geodeck.server.tokens import CODE_ALPHABET
 
 CLASS_DIGITS = "23456789"
-CLASS_CODE = re.compile(rf"^[{CODE_ALPHABET}]{{3}}[{CLASS_DIGITS}]{{3}}$")
+CLASS_LETTERS = 7
+CLASS_CODE = re.compile(rf"^[{CODE_ALPHABET}]{{{CLASS_LETTERS}}}[{CLASS_DIGITS}]{{3}}$")
+OLD_CLASS_CODE = re.compile(rf"^[{CODE_ALPHABET}]{{3}}[{CLASS_DIGITS}]{{3}}$")
+"""The codes of classes opened before class codes had ten characters."""
 NAME_LIMIT = 24
 """The longest first name, in characters."""
 MAX_PUPILS = 60
@@ -31,16 +37,13 @@ BOT_NAME = re.compile(r"^(bot|player) \d+$", re.IGNORECASE)
 
 
 def new_class_code() -> str:
-    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(3))
+    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CLASS_LETTERS))
     return letters + "".join(secrets.choice(CLASS_DIGITS) for _ in range(3))
 
 
-def normal_class_code(code: str) -> str:
-    return code.strip().upper()
-
-
 def could_be_class_code(code: str) -> bool:
-    return CLASS_CODE.match(code) is not None
+    """Whether a normal code has the form of a class code, new or old."""
+    return CLASS_CODE.match(code) is not None or OLD_CLASS_CODE.match(code) is not None
 
 
 def first_name(raw: str) -> str | None:

@@ -1,6 +1,6 @@
 """The classroom's HTTP endpoints (docs/protocol.md, Classroom). Every one that names a
 class is behind the limit on wrong codes and tokens (``limits.py``): a wrong class code
-or token counts as a miss."""
+or token counts as a miss; a right one is always served."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
         429: {"model": LimitedBody},
     }
 
-    def guard(request: Request, *, token: bool = False) -> Any:
-        return limiter.guard(connection.client_address(request), token=token)
+    def guard(request: Request) -> Any:
+        return limiter.guard(connection.client_address(request))
 
     @app.post("/api/classes", status_code=201, responses={400: {"model": ErrorBody}})
     async def open_class(request: Request) -> dict[str, Any]:
@@ -62,13 +62,13 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
 
     @app.post("/api/classes/{code}/practice", responses=refusals)
     async def start_practice(code: str, request: Request) -> dict[str, Any]:
-        with guard(request, token=True):
+        with guard(request):
             found = await room.teacher(code, _token(request))
             return await room.practice(found, await parse(request, StartPractice))
 
     @app.post("/api/classes/{code}/games", responses=refusals)
     async def start_games(code: str, request: Request) -> dict[str, Any]:
-        with guard(request, token=True):
+        with guard(request):
             found = await room.teacher(code, _token(request))
             connection.creating(lobby, request)
             body = await parse(request, StartGames)
@@ -76,13 +76,13 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
 
     @app.get("/api/classes/{code}/sheet", responses=refusals)
     async def sheet(code: str, request: Request) -> dict[str, Any]:
-        with guard(request, token=True):
+        with guard(request):
             found = await room.teacher(code, _token(request))
             return await room.sheet(found)
 
     @app.get("/api/classes/{code}/sheet.csv", responses=refusals)
     async def sheet_file(code: str, request: Request) -> Response:
-        with guard(request, token=True):
+        with guard(request):
             found = await room.teacher(code, _token(request))
             rows = (await room.sheet(found))["pupils"]
         return Response(
@@ -93,20 +93,20 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
 
     @app.delete("/api/classes/{code}", responses=refusals)
     async def end_class(code: str, request: Request) -> dict[str, Any]:
-        with guard(request, token=True):
+        with guard(request):
             found = await room.teacher(code, _token(request))
             return await room.end(found)
 
     @app.get("/api/classes/{code}/me", responses=refusals)
     async def me(code: str, request: Request) -> dict[str, Any]:
-        with guard(request, token=True):
+        with guard(request):
             token = _token(request) or ""
             found, pupil = await room.pupil(code, token)
             return await room.me(found, pupil, token)
 
     @app.post("/api/classes/{code}/answers", responses=refusals)
     async def answers(code: str, request: Request) -> dict[str, Any]:
-        with guard(request, token=True):
+        with guard(request):
             found, pupil = await room.pupil(code, _token(request))
             return await room.answers(found, pupil, await parse(request, PostAnswers))
 

@@ -29,7 +29,6 @@ from geodeck.server.classroom.models import (
     could_be_class_code,
     first_name,
     new_class_code,
-    normal_class_code,
 )
 from geodeck.server.classroom.rows import ClassRow, PupilRow
 from geodeck.server.classroom.sheet import game_figures, pupil_row, sheet_rows
@@ -38,7 +37,7 @@ from geodeck.server.errors import ErrorCode
 from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import CreateTable, Refusal, SeatSpec
 from geodeck.server.storage import Conflict
-from geodeck.server.tokens import new_token, token_hash
+from geodeck.server.tokens import new_token, normal_code, token_hash
 
 log = logging.getLogger("geodeck.server")
 
@@ -63,7 +62,7 @@ class Classroom:
         self.tables = ClassTables(lobby)
 
     async def find(self, code: str) -> ClassRow:
-        code = normal_class_code(code)
+        code = normal_code(code)
         found = None
         if could_be_class_code(code):
             found = await self.lobby.run(rows.load_class, self.engine, code)

@@ -6,6 +6,7 @@ import { h, replace, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { keepName, keepSeat } from "./store.js";
 import { CLASS_CODE, REFRESH_MS, joinClass, keepPupilClass, postAnswers, pupilClass, pupilMe } from "./class-api.js";
+import { shownCode } from "./codes.js";
 
 const BATCH = 200;
 const queue = [];
@@ -120,7 +121,7 @@ export function showPupil(root, code) {
     return h(
       "section",
       { class: "panel class-join class-ended", id: "class-ended" },
-      h("h2", {}, t("class.endedTitle", { code })),
+      h("h2", {}, t("class.endedTitle", { code: shownCode(code) })),
       h("p", { class: "class-gone" }, t("class.gone")),
       h("p", {}, t("class.goneNext", { box: t("lobby.join") })),
       h("a", { class: "button primary big", id: "class-lobby", href: "/" }, t("class.toLobby")),
@@ -133,7 +134,7 @@ export function showPupil(root, code) {
     return h(
       "form",
       { class: "panel class-join", id: "class-join", onsubmit: submit },
-      h("h2", {}, t("class.joinTitle", { code })),
+      h("h2", {}, t("class.joinTitle", { code: shownCode(code) })),
       h(
         "label",
         { class: "field" },
@@ -162,7 +163,7 @@ export function showPupil(root, code) {
     return h(
       "div",
       { id: "class-assignment", class: "class-assignment" },
-      h("p", {}, t("class.yourTable", { code: seat.table })),
+      h("p", {}, t("class.yourTable", { code: shownCode(seat.table) })),
       h("a", { class: "button primary big", id: "class-go", href: `/?table=${encodeURIComponent(seat.table)}` }, t("class.goTable")),
     );
   }
@@ -188,7 +189,7 @@ export function showPupil(root, code) {
       "section",
       { class: "panel class-pupil" },
       h("h2", {}, t("class.hello", { name: me.pupil.name })),
-      h("p", { class: "class-of" }, t("class.inClass", { title: me.class.title, code: me.class.code })),
+      h("p", { class: "class-of" }, t("class.inClass", { title: me.class.title, code: shownCode(me.class.code) })),
       assignmentPanel(me.assignment),
       h("h3", {}, t("class.yourResults")),
       results(me.results),

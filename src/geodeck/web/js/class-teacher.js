@@ -6,6 +6,7 @@ import { h, replace, toast } from "./dom.js";
 import { GAMES, LEVELS } from "./games.js";
 import { t } from "./i18n.js";
 import {
+import { shownCode } from "./codes.js";
   REFRESH_MS,
   classCsv,
   classSheet,
@@ -233,7 +234,7 @@ export function showClassroom(root) {
           "div",
           { class: "class-code-block" },
           h("span", { class: "class-code-label" }, t("class.code")),
-          h("strong", { class: "class-code", id: "class-code" }, about.code),
+          h("strong", { class: "class-code", id: "class-code" }, shownCode(about.code)),
           h("a", { class: "class-link", href: link, target: "_blank", rel: "noopener" }, link),
         ),
       ),

@@ -1,6 +1,7 @@
 // The lobby: open a new table (game, variant, seats, bots, clock) or go to one by its code.
 
 import { createTable } from "./api.js";
+import { CLASS_CODE, TABLE_CODE, normalCode } from "./codes.js";
 import { h, replace, toast } from "./dom.js";
 import { BANKS, CLOCKS, DEFAULT_PAUSE, GAMES, LEVELS, PAUSES } from "./games.js";
 import { closeHelp, helpButton } from "./help.js";
@@ -301,10 +302,10 @@ export function showLobby(root, { onTable, onPractice }) {
     const input = h("input", {
       type: "text",
       id: "join-code",
-      maxLength: 6,
+      maxLength: 20,
       autocomplete: "off",
       spellcheck: false,
-      placeholder: "KXQMRT",
+      placeholder: "KQM-XTRP-AWN",
       "aria-label": t("lobby.code"),
     });
     return h(
@@ -313,12 +314,12 @@ export function showLobby(root, { onTable, onPractice }) {
         class: "panel join",
         onsubmit: (event) => {
           event.preventDefault();
-          const code = input.value.trim().toUpperCase();
-          if (/^[A-HJ-NP-Z]{3}[2-9]{3}$/.test(code)) {
+          const code = normalCode(input.value);
+          if (CLASS_CODE.test(code)) {
             location.assign(`/?class=${code}`);
             return;
           }
-          if (!/^[A-Z]{6}$/.test(code)) {
+          if (!TABLE_CODE.test(code)) {
             toast(t("lobby.badCode"), "error");
             return;
           }

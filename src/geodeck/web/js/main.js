@@ -3,6 +3,7 @@
 import { openDaily } from "./daily.js";
 import { listenForPractice, showPupil } from "./class-pupil.js";
 import { showClassroom } from "./class-teacher.js";
+import { normalCode } from "./codes.js";
 import { h, replace } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
@@ -68,8 +69,8 @@ function route() {
   const main = h("main", { id: "screen" });
   replace(root, header(), main);
   const params = new URLSearchParams(location.search);
-  const code = (params.get("table") || "").trim().toUpperCase();
-  const classCode = (params.get("class") || "").trim().toUpperCase();
+  const code = normalCode(params.get("table"));
+  const classCode = normalCode(params.get("class"));
   if (!code && params.has("practice")) {
     current = openPractice(main, practicePlace(params), { onLobby: goLobby, onGo: goPage });
   } else if (!code && params.has("weak")) {

@@ -6,6 +6,7 @@ import { h, replace } from "./dom.js";
 import { GAMES } from "./games.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { forgetTable, heldSeats } from "./store.js";
+import { shownCode } from "./codes.js";
 
 const EVERY = 15000;
 
@@ -73,7 +74,7 @@ export function tablesSection({ onTable }) {
       "li",
       { class: ["my-table", `status-${table.status}`], "data-mine": table.code },
       h("span", { class: "open-what" }, h("strong", {}, title(table.game)), " · ", variantName(table.variant)),
-      h("span", { class: "open-facts" }, h("code", {}, table.code), " ", h("span", { class: "tag" }, t(`status.${table.status}`))),
+      h("span", { class: "open-facts" }, h("code", {}, shownCode(table.code)), " ", h("span", { class: "tag" }, t(`status.${table.status}`))),
       h("span", { class: "my-actions" },
         h("button", { type: "button", class: "ghost small", "data-go": table.code, onclick: () => onTable(table.code) }, t("tables.open")),
         h(

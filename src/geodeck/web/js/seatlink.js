@@ -6,6 +6,7 @@ import { seatLink } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { keepSeat, seatFor } from "./store.js";
+import { shownCode } from "./codes.js";
 
 let dialog = null;
 
@@ -89,7 +90,7 @@ export function movedNotice(code, { onWatch, onLobby }) {
     "div",
     { class: "panel seat-moved", id: "seat-moved", role: "alert" },
     h("h2", {}, "📱 ", t("seatlink.movedTitle")),
-    h("p", {}, t("seatlink.moved", { code })),
+    h("p", {}, t("seatlink.moved", { code: shownCode(code) })),
     h(
       "p",
       { class: "actions" },

@@ -5,6 +5,7 @@
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { keepSignal, signalOn } from "./store.js";
+import { shownCode } from "./codes.js";
 
 const BASE_TITLE = document.title;
 
@@ -36,7 +37,7 @@ function beep() {
 function notify(code) {
   if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
   try {
-    new Notification(t("signal.yourTurn"), { body: t("signal.body", { code }), tag: `geodeck-${code}` });
+    new Notification(t("signal.yourTurn"), { body: t("signal.body", { code: shownCode(code) }), tag: `geodeck-${code}` });
   } catch {
     // some browsers allow notifications only from a service worker
   }

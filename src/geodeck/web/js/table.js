@@ -17,6 +17,7 @@ import { closeSeatLink, movedNotice, seatLinkButton } from "./seatlink.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
 import * as undercover from "./undercover/index.js";
+import { shownCode } from "./codes.js";
 
 // Each family's view: `update(state, ctx)` for a new state, `render(root, state, ctx)`,
 // and `afterRender(root, ctx)` once the page shows it.
@@ -156,7 +157,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
     const status = state ? state.status : null;
     replace(
       holder,
-      h("span", { class: "bar-code" }, `${t("table.code")} `, h("strong", { id: "table-code" }, code)),
+      h("span", { class: "bar-code" }, `${t("table.code")} `, h("strong", { id: "table-code" }, shownCode(code))),
       h(
         "button",
         {
@@ -337,7 +338,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
       h(
         "div",
         { class: "panel join-table", id: "join" },
-        h("h2", {}, t("join.title", { code })),
+        h("h2", {}, t("join.title", { code: shownCode(code) })),
         h("p", { class: "join-game" }, title, " · ", t(`variant.${info.variant}`)),
         free.length && info.status === "waiting" ? h("label", { class: "field" }, h("span", {}, t("lobby.yourName")), nameInput) : null,
         h(
@@ -400,7 +401,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
       h(
         "div",
         { class: "panel", id: "not-found" },
-        h("p", {}, t("table.notFound", { code })),
+        h("p", {}, t("table.notFound", { code: shownCode(code) })),
         h("a", { class: "button", href: "/", onclick: (event) => onLobby(event) }, t("table.lobby")),
       ),
     );
