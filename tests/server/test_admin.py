@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from geodeck.server.storage.versions import SCHEMA_VERSION
+from geodeck.server.tokens import shown_code
 from tests.cli.command import run_in_process
 from tests.server.live import serve_process
 from tests.server.stored_tables import KEY, make
@@ -64,23 +65,24 @@ def test_tables_are_listed_filtered_shown_and_closed(
     assert f"schema version {SCHEMA_VERSION}" in info
     assert "tables finished: 1" in info
     listed = admin(db, "tables").splitlines()
-    assert {line.split()[0] for line in listed} == set(made["tables"])
+    # codes are shown in groups for people, and typed in any form
+    assert {line.split()[0] for line in listed} == {shown_code(c) for c in made["tables"]}
     (done,) = codes_by(made, True)
-    assert admin(db, "tables", "--status", "finished").split()[0] == done
+    assert admin(db, "tables", "--status", "finished").split()[0] == shown_code(done)
     assert len(admin(db, "tables", "--game", "undercover").splitlines()) == 1
     assert admin(db, "tables", "--older-than", "1") == ""
     rows = [json.loads(line) for line in admin(db, "tables", "--json").splitlines()]
     assert {r["code"] for r in rows} == set(made["tables"])
-    shown = json.loads(admin(db, "show", done.lower()))
+    shown = json.loads(admin(db, "show", shown_code(done).lower()))
     assert shown["status"] == "finished"
     assert [s["name"] for s in shown["seats"]] == ["Ann", "Robo"]
     assert shown["seats"][0]["player_key"] is True
     assert KEY not in json.dumps(shown)
-    assert admin(db, "close", done) == f"closed {done}\n"
-    assert done not in admin(db, "tables")
+    assert admin(db, "close", done) == f"closed {shown_code(done)}\n"
+    assert shown_code(done) not in admin(db, "tables")
     assert sql(db, "SELECT count(*) FROM geodeck_actions WHERE code = ?", done) == [(0,)]
     said = admin(db, "show", done, status=1)
-    assert said == f"geodeck admin show: there is no table {done}\n"
+    assert said == f"geodeck admin show: there is no table {shown_code(done)}\n"
 
 
 def test_records_of_finished_games_are_exported(
@@ -96,7 +98,8 @@ def test_records_of_finished_games_are_exported(
     assert "secret" not in json.dumps(record)
     playing = codes_by(made, False)[0]
     said = admin(db, "export", playing, status=1)
-    assert said == f"geodeck admin export: {playing} is not finished: its record is not exported\n"
+    shown = shown_code(playing)
+    assert said == f"geodeck admin export: {shown} is not finished: its record is not exported\n"
 
 
 def test_purge_deletes_finished_tables_of_long_ago_with_their_names(
@@ -110,7 +113,7 @@ def test_purge_deletes_finished_tables_of_long_ago_with_their_names(
     ago = time.time() - 40 * 86_400
     sql(db, "UPDATE geodeck_tables SET updated = ?", ago)  # every table, in play too
     dry = admin(db, "purge", "--days", "30", "--dry-run").splitlines()
-    assert dry == ["would delete 1 finished tables last changed over 30 days ago", done]
+    assert dry == ["would delete 1 finished tables last changed over 30 days ago", shown_code(done)]
     assert sql(db, "SELECT count(*) FROM geodeck_tables") == [(4,)]
     config = tmp_path / "geodeck.toml"
     config.write_text(f'database_url = "sqlite:///{db}"\nretention_days = 30\n')
@@ -168,12 +171,14 @@ def test_end_class_deletes_the_class_and_its_pupils(
     db: Path, filled: tuple[Path, dict[str, Any]]
 ) -> None:
     klass = filled[1]["class"]
-    said = admin(db, "end-class", klass["code"])
-    assert said == f"ended {klass['code']}: 2 pupils, 0 tables\n"
+    shown = shown_code(klass["code"])
+    assert shown.count("-") == 2
+    said = admin(db, "end-class", shown.lower())
+    assert said == f"ended {shown}: 2 pupils, 0 tables\n"
     for table in ("classes", "pupils"):
         assert sql(db, f"SELECT count(*) FROM geodeck_{table}") == [(0,)]
     assert admin(db, "end-class", klass["code"], status=1) == (
-        f"geodeck admin end-class: there is no class {klass['code']}\n"
+        f"geodeck admin end-class: there is no class {shown}\n"
     )
 
 
