@@ -11,6 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from geodeck.server.tokens import normal_code
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -137,7 +139,7 @@ def create_table(
         page.locator("#public").check()
     page.locator("#create-table").click()
     page.wait_for_selector("#table-code")
-    code = page.inner_text("#table-code").strip()
+    code = normal_code(page.inner_text("#table-code"))  # shown in groups: KQM-XTRP-AWN
     page.wait_for_selector(".game, #waiting")
     return code
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
+from geodeck.server.tokens import normal_code, shown_code
 from tests.browser.driver import (
     DESKTOP,
     PHONE,
@@ -41,7 +42,7 @@ def stored_seat(player: Player, code: str) -> dict[str, object] | None:
 
 
 def table_code(player: Player) -> str:
-    return player.page.inner_text("#table-code").strip()
+    return normal_code(player.page.inner_text("#table-code"))
 
 
 def first_game(server: str, ann: Player, ben: Player) -> str:
@@ -61,7 +62,7 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     shots(ann, "endgame-rematch")
     ann.page.locator("#rematch-offer").click()
     ann.page.wait_for_function(f"!location.search.includes('{first}')")
-    expect(ann.page.locator("#table-code")).not_to_have_text(first)
+    expect(ann.page.locator("#table-code")).not_to_have_text(shown_code(first))
     second = table_code(ann)
     assert second != first
     expect(ann.page.locator("#players tr[data-seat='0'] .tag.you")).to_be_visible()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from geodeck.server.tokens import normal_code, shown_code
 from tests.browser.driver import DESKTOP, PHONE, Player, open_player
 
 ANSWER = """([card, right, streak, area]) => document.dispatchEvent(new CustomEvent(
@@ -48,8 +49,9 @@ def open_class(teacher: Player, server: str) -> str:
     teacher.shot("classroom-desktop-open")
     page.fill("#class-title", "Class 4b")
     page.locator("#class-create").click()
-    code = page.locator("#class-code").inner_text().strip()
-    assert re.fullmatch(r"[A-Z]{3}[2-9]{3}", code), code
+    shown = page.locator("#class-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z]{3}-[A-Z]{4}-[2-9]{3}", shown), shown
+    code = normal_code(shown)
     expect(page.locator(".class-empty")).to_be_visible()
     return code
 
@@ -57,7 +59,7 @@ def open_class(teacher: Player, server: str) -> str:
 def join(pupil: Player, server: str, code: str) -> None:
     # A pupil may also type the class code into the lobby's "Join a table" box.
     pupil.page.goto(f"{server}/")
-    pupil.page.fill("#join-code", code.lower())
+    pupil.page.fill("#join-code", shown_code(code).lower())
     pupil.shot(f"classroom-lobby-{pupil.name}")
     pupil.page.locator(".join button[type='submit']").click()
     pupil.page.wait_for_selector("#class-name")
@@ -133,7 +135,7 @@ def test_a_teacher_runs_a_class_of_two_pupils(
     links = []
     for pupil in pupils:
         go = pupil.page.locator("#class-go")
-        expect(go).to_have_attribute("href", re.compile(r"table=[A-Z]{6}"), timeout=10000)
+        expect(go).to_have_attribute("href", re.compile(r"table=[A-Z]{10}"), timeout=10000)
         links.append(go.get_attribute("href"))
     assert links[0] == links[1]
     pupils[1].page.locator("#class-go").click()
@@ -188,7 +190,7 @@ def test_the_class_forms_fit_a_320_px_phone(server: str, browser: Browser, lang:
     assert found == {"page": 320, "past": []}, found
     page.fill("#class-title", "Class 4b")
     page.locator("#class-create").click()
-    code = page.locator("#class-code").inner_text().strip()
+    code = normal_code(page.locator("#class-code").inner_text())
     pupil = open_player(browser, "Pia", SMALL_PHONE)
     pupil.page.goto(f"{server}/")
     pupil.page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")

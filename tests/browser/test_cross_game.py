@@ -10,6 +10,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from geodeck.core.deal import canonical
+from geodeck.server.tokens import shown_code
 from tests.browser.driver import (
     LAPTOP,
     PHONE,
@@ -31,7 +32,8 @@ def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
         ann, server, "uppsala", "geo", [("Ann", None), ("Ben", None), ("Robo", "random")]
     )
     expect(ann.page.locator("#waiting")).to_be_visible()
-    assert re.fullmatch(r"[A-Z]{6}", code)
+    assert re.fullmatch(r"[A-Z]{10}", code)
+    expect(ann.page.locator("#table-code")).to_have_text(shown_code(code))
 
     ben.page.goto(f"{server}/?table={code}")
     ben.page.locator("[data-join-seat='1']").click()

@@ -5,8 +5,8 @@ import { assignmentText, sheetTable } from "./class-sheet.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES, LEVELS } from "./games.js";
 import { t } from "./i18n.js";
-import {
 import { shownCode } from "./codes.js";
+import {
   REFRESH_MS,
   classCsv,
   classSheet,
