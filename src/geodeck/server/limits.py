@@ -138,10 +138,6 @@ class MissLimiter:
             return None
         return (need - tokens) * self.refill
 
-    def limited(self, key: str) -> Limited:
-        """The refusal for ``key`` now (a wait of one refill when it may try again)."""
-        return Limited(self.retry_after(key) or self.refill)
-
     def check(
         self,
         key: str,
