@@ -35,7 +35,11 @@ def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
     assert re.fullmatch(r"[A-Z]{10}", code)
     expect(ann.page.locator("#table-code")).to_have_text(shown_code(code))
 
-    ben.page.goto(f"{server}/?table={code}")
+    # Ben types the code into the lobby as he heard it: small letters, spaces for dashes
+    ben.page.goto(f"{server}/")
+    ben.page.fill("#join-code", shown_code(code).lower().replace("-", " "))
+    ben.page.locator(".join button[type='submit']").click()
+    ben.page.wait_for_url(f"**/?table={code}")
     ben.page.locator("[data-join-seat='1']").click()
     expect(ben.page.locator("#players tr[data-seat='1'] .tag.you")).to_be_visible()
     expect(ann.page.locator("#waiting")).to_have_count(0)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
+from geodeck.server.tokens import normal_code
 from tests.browser.driver import DESKTOP, PHONE, Player, create_table, cross_step, open_player
 
 SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
@@ -52,7 +53,7 @@ def test_the_rules_mark_placing_challenging_and_scoring_in_uppsala(
     rng = random.Random(3)
     page.wait_for_selector("[data-legal='true']")
 
-    code = page.inner_text("#table-code").strip()
+    code = normal_code(page.inner_text("#table-code"))
     open_help(ann, "place")
     expect(page.locator("#help")).to_contain_text("west")
     # A spectator arrives: the table and the open dialog are drawn again; the focus stays.

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from geodeck.server.tokens import normal_code
 from tests.browser.driver import DESKTOP, PHONE, Player, open_player
 
 
@@ -24,7 +25,7 @@ def open_public_table(ann: Player, base: str) -> str:
     page.select_option("#chat-mode", "everyone")
     page.locator("#create-table").click()
     page.wait_for_selector("#waiting")
-    return page.inner_text("#table-code").strip()
+    return normal_code(page.inner_text("#table-code"))
 
 
 def take_seat(ben: Player, base: str, code: str) -> None:
