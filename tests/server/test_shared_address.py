@@ -191,4 +191,4 @@ def test_right_codes_and_tokens_pass_while_the_same_address_floods_wrong_codes(
     for response in flood.answers:
         if response.status_code != 404:
             refused(response)
-    assert len(flood.answers) > 10 * (len(answered) + 1)
+    assert len(flood.answers) >= 4 * (len(answered) + 1)  # refused, by far the most
