@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, FloatRect, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from geodeck.server.tokens import normal_code
@@ -16,6 +17,25 @@ from geodeck.server.tokens import normal_code
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+SHOOTING = os.environ.get("GEODECK_SCREENSHOTS", "") not in ("", "0")
+"""Whether the tests save their screenshots (``GEODECK_SCREENSHOTS=1``): pictures for a
+person to look at, which no test reads back. Each costs Chromium a whole render and a
+PNG (0.3 to 0.7 s), so the full check leaves them out."""
+
+
+def save_screenshot(
+    target: Page | Locator, path: Path, *, full_page: bool = False, clip: FloatRect | None = None
+) -> Path:
+    """The page (or one element) as the PNG ``path`` when screenshots are asked for; the
+    path either way."""
+    if SHOOTING:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(target, Page):
+            target.screenshot(path=str(path), full_page=full_page, clip=clip)
+        else:
+            target.screenshot(path=str(path))
+    return path
+
 
 LAPTOP = {"width": 1366, "height": 900}
 DESKTOP = {"width": 1366, "height": 800}
@@ -37,10 +57,7 @@ class Player:
         ``artifacts/screenshots/NAME.png``. A whole page is shot at the page's height,
         for which Chromium drops the touch screen a phone's page believes it has: shoot
         the window to show what a touch leaves (a tapped gap's ghost)."""
-        path = SCREENSHOTS / f"{name}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path), full_page=full_page)
-        return path
+        return save_screenshot(self.page, SCREENSHOTS / f"{name}.png", full_page=full_page)
 
     def has(self, selector: str) -> bool:
         return self.page.locator(selector).count() > 0
@@ -149,36 +166,64 @@ def continued(player: Player) -> bool:
     return player.has("#continue:not([disabled])") and player.click("#continue:not([disabled])")
 
 
+OFFERS = {
+    "continue": "#continue:not([disabled])",
+    "confirm": "#place-confirm",
+    "legal": "[data-legal='true']",
+    "accept": "[data-act='accept']",
+    "challenge": "[data-act='challenge']",
+    "guess": "#guess-send",
+    "hide_confirm": "#hide-confirm",
+    "hide": ".can-hide button.country-card",
+    "answer": "[data-act='answer']",
+    "hinted": ".answer-button.hinted",
+    "name": "[data-act='name']",
+    "stone": ".can-stone button.country-card",
+    "pass": "[data-act='pass']",
+}
+"""What a seat's step looks for, by name: each a CSS selector."""
+
+COUNT_OFFERS = """(offers) => Object.fromEntries(
+  Object.entries(offers).map(([name, css]) => [name, document.querySelectorAll(css).length]))"""
+
+
+def offers(page: Page) -> dict[str, int]:
+    """How many of each of ``OFFERS`` the page holds now, read in one round trip (a step
+    that asked for each in turn cost the browser five to nine of them a poll)."""
+    counted: dict[str, int] = page.evaluate(COUNT_OFFERS, OFFERS)
+    return counted
+
+
 def cross_step(
     player: Player, rng: random.Random, challenge_rate: float = 0.3, *, guess: bool = True
 ) -> str | None:
     """This seat's move, if the page offers one: Continue after a moment, a legal gap,
     accept or challenge, a guess (unless ``guess`` is false)."""
-    if continued(player):
-        return "continue"
     page = player.page
+    try:
+        offered = offers(page)
+    except PlaywrightError:
+        return None  # the page is between two documents
+    if offered["continue"] and player.click(OFFERS["continue"]):
+        return "continue"
     # On a touch screen a tap shows the card in the gap, and the confirm button places it.
-    if player.has("#place-confirm"):
-        return "place" if player.click("#place-confirm") else None
-    slots = page.locator("[data-legal='true']").count()
-    if slots:
-        if not player.click("[data-legal='true']", rng.randrange(slots)):
+    if offered["confirm"]:
+        return "place" if player.click(OFFERS["confirm"]) else None
+    if offered["legal"]:
+        if not player.click(OFFERS["legal"], rng.randrange(offered["legal"])):
             return None
-        return "pick" if player.has("#place-confirm") else "place"
-    if player.has("[data-act='accept']"):
-        challenges = page.locator("[data-act='challenge']").count()
+        return "pick" if player.has(OFFERS["confirm"]) else "place"
+    if offered["accept"]:
+        challenges = offered["challenge"]
         if challenges and rng.random() < challenge_rate:
-            return (
-                "challenge"
-                if player.click("[data-act='challenge']", rng.randrange(challenges))
-                else None
-            )
-        return "accept" if player.click("[data-act='accept']") else None
-    if guess and player.has("#guess-send"):
+            challenged = player.click(OFFERS["challenge"], rng.randrange(challenges))
+            return "challenge" if challenged else None
+        return "accept" if player.click(OFFERS["accept"]) else None
+    if guess and offered["guess"]:
         try:
             most = int(page.locator("#guess-input").get_attribute("max") or "0")
             page.locator("#guess-input").fill(str(rng.randint(0, min(most, 4))))
-            page.locator("#guess-send").click(timeout=CLICK_TIMEOUT)
+            page.locator(OFFERS["guess"]).click(timeout=CLICK_TIMEOUT)
         except PlaywrightError:
             return None
         return "guess"
@@ -188,34 +233,25 @@ def cross_step(
 def undercover_step(player: Player, rng: random.Random) -> str | None:
     """This seat's move: Continue after a round's result, hide, name a seeker, answer (as
     the data says), stone or pass."""
-    if continued(player):
+    try:
+        offered = offers(player.page)
+    except PlaywrightError:
+        return None  # the page is between two documents
+    if offered["continue"] and player.click(OFFERS["continue"]):
         return "continue"
-    if player.has("#hide-confirm"):
-        return "hide" if player.click("#hide-confirm") else None
-    hide = player.page.locator(".can-hide button.country-card").count()
-    if hide:
-        return (
-            "pick" if player.click(".can-hide button.country-card", rng.randrange(hide)) else None
-        )
-    if player.has("[data-act='answer']"):
-        choice = (
-            ".answer-button.hinted"
-            if player.has(".answer-button.hinted")
-            else "[data-act='answer']"
-        )
+    if offered["hide_confirm"]:
+        return "hide" if player.click(OFFERS["hide_confirm"]) else None
+    if offered["hide"]:
+        return "pick" if player.click(OFFERS["hide"], rng.randrange(offered["hide"])) else None
+    if offered["answer"]:
+        choice = OFFERS["hinted"] if offered["hinted"] else OFFERS["answer"]
         return "answer" if player.click(choice) else None
-    names = player.page.locator("[data-act='name']").count()
-    if names:
-        return "name" if player.click("[data-act='name']", rng.randrange(names)) else None
-    stones = player.page.locator(".can-stone button.country-card").count()
-    if stones and rng.random() < 0.5:
-        return (
-            "stone"
-            if player.click(".can-stone button.country-card", rng.randrange(stones))
-            else None
-        )
-    if player.has("[data-act='pass']"):
-        return "pass" if player.click("[data-act='pass']") else None
+    if offered["name"]:
+        return "name" if player.click(OFFERS["name"], rng.randrange(offered["name"])) else None
+    if offered["stone"] and rng.random() < 0.5:
+        return "stone" if player.click(OFFERS["stone"], rng.randrange(offered["stone"])) else None
+    if offered["pass"]:
+        return "pass" if player.click(OFFERS["pass"]) else None
     return None
 
 

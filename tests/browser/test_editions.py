@@ -12,7 +12,15 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import LAPTOP, PHONE, create_table, cross_step, open_player, play_out
+from tests.browser.driver import (
+    LAPTOP,
+    PHONE,
+    create_table,
+    cross_step,
+    open_player,
+    play_out,
+    save_screenshot,
+)
 from tests.browser.maps import scoring_map_problems
 
 SHORT_DEALS = True  # cross games here are short deals (conftest.py, short_serve.py)
@@ -69,6 +77,6 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
     expect(player.page.locator("#scorings .dot").nth(2)).to_be_attached()
     assert scoring_map_problems(player.page) == []
     scoring_shot = screenshots / f"map-scoring-{game}-{screen}.png"
-    player.page.locator("#scorings").screenshot(path=str(scoring_shot))
+    save_screenshot(player.page.locator("#scorings"), scoring_shot)
     player.shot(f"edition-{game}-{screen}-end")
     assert player.errors == []

@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from geodeck.server.tokens import normal_code
-from tests.browser.driver import DESKTOP, PHONE, Player, open_player
+from tests.browser.driver import DESKTOP, PHONE, Player, open_player, save_screenshot
 
 
 def open_public_table(ann: Player, base: str) -> str:
@@ -118,7 +118,7 @@ def test_players_chat_mute_and_wave(server: str, browser: Browser, screenshots: 
     expect(ann.page.locator(".chat-line[data-seat='0']")).to_have_count(1)
     ann.shot("table-chat-desktop")
     ben.shot("table-chat-phone")
-    ben.page.screenshot(path=str(screenshots / "table-chat-phone-screen.png"))
+    save_screenshot(ben.page, screenshots / "table-chat-phone-screen.png")
 
     # The saved chat holds every line, the muted ones too.
     with ann.page.expect_download() as download:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import DESKTOP, PHONE, create_table, open_player
+from tests.browser.driver import DESKTOP, PHONE, create_table, open_player, save_screenshot
 from tests.browser.maps import label_count, map_problems
 
 
@@ -46,7 +46,7 @@ def test_the_undercover_board_map_is_readable_and_every_country_can_be_tapped(
         expect(page.locator("#hide-confirm")).to_be_in_viewport()
     ann.shot(f"undercover-{screen}-board")
     map_shot = screenshots / f"map-undercover-{screen}.png"
-    page.locator(".uc-board .map-frame").screenshot(path=str(map_shot))
+    save_screenshot(page.locator(".uc-board .map-frame"), map_shot)
     assert ann.errors == []
 
 

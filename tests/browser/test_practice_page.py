@@ -11,7 +11,15 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.driver import DESKTOP, PHONE, ROOT, SCREENSHOTS, Player, open_player
+from tests.browser.driver import (
+    DESKTOP,
+    PHONE,
+    ROOT,
+    SCREENSHOTS,
+    Player,
+    open_player,
+    save_screenshot,
+)
 
 LESSER = {"west-east": "west", "north-south": "south"}
 GREATER = {"west-east": "east", "north-south": "north"}
@@ -85,7 +93,7 @@ def play_to_a_mistake(page: Page, cards: dict[str, dict[str, Any]]) -> tuple[int
             rights += 1
             assert page.locator("#practice-feedback").get_attribute("data-right") == "yes"
             if rights == 1:
-                page.screenshot(path=str(SCREENSHOTS / "practice-desktop-question.png"))
+                save_screenshot(page, SCREENSHOTS / "practice-desktop-question.png")
             continue
         with page.expect_request("**/api/practice/answers") as sent:
             answer(page, OTHER[side])

@@ -22,6 +22,7 @@ from tests.browser.driver import (
     cross_step,
     open_player,
     painted,
+    save_screenshot,
 )
 from tests.browser.grown import rewrite_states
 
@@ -115,7 +116,7 @@ def test_an_undercover_cards_code_stays_in_its_name_band(
     expect(page.locator(".country-card .cc-name").first).to_have_text(LONG_NAMES[0])
     cards = page.evaluate(BADGES)
     assert [c for c in cards if not c["inside"]] == [], cards
-    page.locator("#countries").screenshot(path=str(SCREENSHOTS / f"undercover-names-{screen}.png"))
+    save_screenshot(page.locator("#countries"), SCREENSHOTS / f"undercover-names-{screen}.png")
     assert ada.errors == []
 
 
@@ -153,5 +154,5 @@ def test_a_phones_top_bar_names_every_button(server: str, browser: Browser, lang
     assert page.evaluate(BARE) == []
     words = {"en": "Move seat", "de": "Platz umziehen"}[lang]
     expect(page.locator("#seat-link-open")).to_contain_text(words)
-    page.screenshot(path=str(SCREENSHOTS / f"topbar-phone-{lang}.png"), clip=TOP)
+    save_screenshot(page, SCREENSHOTS / f"topbar-phone-{lang}.png", clip=TOP)
     assert ada.errors == []

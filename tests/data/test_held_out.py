@@ -27,6 +27,8 @@ def test_the_sample_holds_at_least_100_cards_each_with_what_was_found() -> None:
         assert row["third_source"].strip(), row
         assert row["third_figure"].strip(), row
         assert row["result"] == "agrees" or row["note"].strip(), row
+        assert row["checked"].startswith(("http://", "https://", "unverified: ")), row
+        assert row["result"] != "fixed" or row["checked"].startswith("http"), row
 
 
 def test_every_card_the_sample_fixed_carries_a_row_that_says_so(

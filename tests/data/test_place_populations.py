@@ -98,6 +98,11 @@ def test_a_curated_card_off_its_second_source_needs_a_sourced_row(
         ("world", 160263, 1_500_000, 1_800_000),  # Dar es Salaam City Council, census 2022
         ("world", 3936456, 8_000_000, 9_000_000),  # Lima province, census 2017
         ("uppsala", 2800866, 150_000, 250_000),  # the City of Brussels
+        ("world", 323786, 5_000_000, 5_500_000),  # Ankara's nine urban districts, 2022
+        ("world", 1814906, 30_000_000, 33_000_000),  # the municipality of Chongqing, census 2020
+        ("world", 1816670, 21_000_000, 22_500_000),  # the municipality of Beijing, census 2020
+        ("world", 1815286, 20_000_000, 21_500_000),  # the prefecture-level city of Chengdu
+        ("world", 2332459, 7_500_000, 8_500_000),  # Metropolitan Lagos, census 2006
     ],
 )
 def test_the_city_proper_is_on_the_card(
@@ -118,3 +123,48 @@ def test_a_city_proper_below_the_world_floor_is_not_dealt(
 ) -> None:
     assert int(table[gid]["population"]) < validate.FLOOR["world"]
     assert card_of(files["world"], gid) is None
+
+
+def test_every_curated_row_names_its_unit_and_how_its_figure_was_checked(
+    table: dict[int, dict[str, str]],
+) -> None:
+    for row in table.values():
+        assert populations.row_problems(row) == [], row["name"]
+    opened = [r for r in table.values() if populations.opened(r)]
+    assert len(opened) >= 20
+
+
+def test_a_row_with_an_unknown_unit_or_no_record_of_its_check_is_refused(
+    table: dict[int, dict[str, str]],
+) -> None:
+    row = dict(table[323786], unit="the agglomeration", checked="the office's figure")
+    problems = validate._check_row("populations", row)
+    assert any(p.startswith("unit 'the agglomeration' is not one of") for p in problems)
+    assert any(p.startswith("checked gives the address of the page read") for p in problems)
+    bare = dict(table[323786], checked="unverified:")
+    assert populations.row_problems(bare) == [
+        "checked says what the page or package gives, or why none was found"
+    ]
+
+
+COUNTRY_UNITS = {
+    "CN": {"prefecture-level city", "city-region"},
+    "TR": {"central districts", "district", "city-region"},
+}
+
+
+@pytest.mark.parametrize("deck", ["uppsala", "world"])
+@pytest.mark.parametrize("country", sorted(COUNTRY_UNITS))
+def test_chinese_and_turkish_cities_count_the_unit_their_country_rule_names(
+    deck: str, country: str, files: dict[str, dict[str, Any]], table: dict[int, dict[str, str]]
+) -> None:
+    """A Chinese city is its prefecture-level city (or province-level municipality) at the 2020
+    census; a Turkish city the district municipalities that make it up (docs/data.md)."""
+    for key, card in files[deck]["cards"].items():
+        if card.get("kind") != "place" or card["country"] != country:
+            continue
+        assert card["sources"]["population"] == validate.CURATED_POPULATION, key
+        row = table[card["geonameid"]]
+        assert row["unit"] in COUNTRY_UNITS[country], key
+        if country == "CN":
+            assert card["population_year"] == 2020, key

@@ -39,7 +39,7 @@ TABLES = {
     "it-altitudes": ("istat", "name", "altitude", "reason"),
     "names": ("geonameid", "local", "name_en", "name_de", "name_it"),
     "outdated-names": ("name", "lang", "current"),
-    "populations": ("geonameid", "name", "population", "year", "note"),
+    "populations": ("geonameid", "name", "population", "year", "unit", "note", "checked"),
 }
 """Every curated table and its columns besides ``source``."""
 

@@ -59,6 +59,56 @@ the card's unit (no census for decades, no unit for the city), and the note says
 searched."""
 
 
+ROW_UNITS = {
+    "municipality": "the city's own municipality, commune, comune, Gemeinde, city council or "
+    "city corporation (Paris, Umeå, the City of Manchester)",
+    "city-region": "a city that is a region, Land, province, federal district or capital "
+    "district of its own (Berlin, Greater London, Bogotá D.C., Mexico City, DKI Jakarta, "
+    "Beijing, Chongqing)",
+    "prefecture-level city": "a Chinese city as the National Bureau of Statistics counts its "
+    "prefecture-level (or sub-provincial) city (Guangzhou, Xi'an, Qingdao)",
+    "central districts": "the district municipalities that together make up a city with no "
+    "municipality of its own (Ankara's nine, İzmir's eleven, Tokyo's 23 special wards, Dhaka's "
+    "two city corporations, Lagos's sixteen local government areas)",
+    "district": "one district municipality that is the town (Çorlu, İzmit) or the census "
+    "district that is the city (Greater Monrovia)",
+    "urban area": "the city as a settlement where the office counts no unit of government for "
+    "it (Pretoria's main place, Santiago, Islamabad's urban area)",
+}
+"""What a curated row's figure counts (its ``unit``); every row names one, so the table says
+which unit each figure is, and docs/data.md, "Populations, areas and their years", gives the
+rule per country."""
+
+CHECKED_OPENED = ("http://", "https://")
+CHECKED_PACKAGE = "package:"
+CHECKED_NOT = "unverified:"
+"""A row's ``checked`` says how its figure was last checked: the address of the page that was
+opened and read, with what it says; ``package:`` and the pinned package whose figure the build
+reads (ISTAT's census 2011, Destatis 2018); or ``unverified:`` and why no page confirming it
+was found."""
+
+
+def row_problems(row: Mapping[str, str]) -> list[str]:
+    """What is wrong with a curated population row's unit and its record of the check."""
+    out = []
+    if row["unit"] not in ROW_UNITS:
+        out.append(f"unit {row['unit']!r} is not one of {', '.join(ROW_UNITS)}")
+    checked = row["checked"].strip()
+    if not checked.startswith((*CHECKED_OPENED, CHECKED_PACKAGE, CHECKED_NOT)):
+        out.append(
+            "checked gives the address of the page read, 'package:' and the package, or "
+            f"'{CHECKED_NOT}' and why none was found"
+        )
+    elif len(checked.split(None, 1)) < 2:
+        out.append("checked says what the page or package gives, or why none was found")
+    return out
+
+
+def opened(row: Mapping[str, str]) -> bool:
+    """The row's figure was checked on a page that was opened and read."""
+    return row["checked"].startswith(CHECKED_OPENED)
+
+
 def sourced(row: Mapping[str, str]) -> bool:
     """A curated row gives a statistics office's figure, or says why none exists."""
     return not row["source"].startswith("GeoNames") or row["note"].startswith(KEPT)

@@ -548,6 +548,7 @@ def _check_row(table: str, row: Mapping[str, str]) -> list[str]:
             out.append("geonameid and population are whole numbers")
         if not row["year"].isdigit() or not YEARS[0] <= int(row["year"]) <= YEARS[1]:
             out.append(f"year {row['year']!r} is not a year from {YEARS[0]} to {YEARS[1]}")
+        out.extend(populations.row_problems(row))
         if not populations.sourced(row):
             out.append(
                 "a curated population gives a statistics office's figure and names it as the "
