@@ -16,7 +16,7 @@ from geodeck.server.clients import CLOSE_TOO_SLOW, RATE_LIMIT, Client
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import Limited, MissLimiter
 from geodeck.server.limits import client_address as client_address  # noqa: PLC0414 (routes)
-from geodeck.server.lobby import Lobby
+from geodeck.server.lobby import CLOSE_NOT_FOUND, Lobby
 from geodeck.server.protocol import (
     Hello,
     LimitedMessage,
@@ -28,7 +28,6 @@ from geodeck.server.room import Room
 
 log = logging.getLogger("geodeck.server")
 
-CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY_MISSES = 4429
 CLOSE_TRY_LATER = 1013
 """The process holds as many tables as it may, all in use (``Lobby.make_room``)."""
