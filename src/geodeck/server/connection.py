@@ -12,11 +12,12 @@ from fastapi import Request, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from geodeck.server import observe
+from geodeck.server.changed import CLOSE_NOT_FOUND
 from geodeck.server.clients import CLOSE_TOO_SLOW, RATE_LIMIT, Client
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import Limited, MissLimiter
 from geodeck.server.limits import client_address as client_address  # noqa: PLC0414 (routes)
-from geodeck.server.lobby import CLOSE_NOT_FOUND, Lobby
+from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import (
     Hello,
     LimitedMessage,

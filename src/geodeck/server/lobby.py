@@ -17,20 +17,12 @@ from typing import Any, TypeVar
 
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
-from geodeck.server import creation, players, retention, sending
+from geodeck.server import changed, creation, players, retention
 from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
 from geodeck.server.limits import Limited, MissLimiter
-from geodeck.server.protocol import (
-    FINISHED,
-    Created,
-    CreateTable,
-    Joined,
-    JoinTable,
-    Refusal,
-    error_message,
-)
+from geodeck.server.protocol import FINISHED, Created, CreateTable, Joined, JoinTable, Refusal
 from geodeck.server.ratings_api import Rater
 from geodeck.server.room import Room
 from geodeck.server.seats import SeatState
@@ -43,9 +35,6 @@ from geodeck.server.writer import Writer
 log = logging.getLogger("geodeck.server")
 
 T = TypeVar("T")
-
-CLOSE_NOT_FOUND = 4404
-"""The close code of a websocket to a table that is not stored (docs/protocol.md)."""
 
 BUSY_RETRY = 5
 """Seconds a client refused for want of room in memory is asked to wait."""
@@ -64,8 +53,8 @@ class Lobby:
         self.on_start: list[Callable[[], Awaitable[None]]] = []
         self.on_close: list[Callable[[], Awaitable[None]]] = []
         """Work of other parts done when the lobby starts and closes (``metrics.py``)."""
-        self._closing: set[asyncio.Task[None]] = set()
-        """Tables being let go of because storage no longer holds them (``noticed``)."""
+        self.closing: set[asyncio.Task[None]] = set()
+        """Tables being let go of because storage no longer holds them (``changed.py``)."""
         self._tasks: list[asyncio.Task[None]] = []
         """What the lobby does in the background: releasing idle tables, purging old ones."""
         self.rater = Rater(self)
@@ -140,40 +129,14 @@ class Lobby:
     async def hold(self, code: str) -> Room:
         """The table with that code (as ``room``), held in memory until ``let_go``. A
         table this process held already is checked against storage first (``noticed``):
-        ``Refusal`` if ``geodeck admin`` deleted it meanwhile."""
+        ``Refusal`` if ``geodeck admin`` deleted it meanwhile (``changed.py``)."""
         held = self.rooms.get(normal_code(code))
         room = await self.room(code)
         if room is held:
             async with room.lock:
-                await self.noticed(room)
+                await changed.noticed(self, room)
         room.holders += 1
         return room
-
-    async def noticed(self, room: Room) -> bool:
-        """Whether ``geodeck admin`` changed the table in storage behind this process's
-        back (docs/hosting.md, Admin), the caller holding the room's lock. A table it
-        deleted (``close``, ``purge``, ``end-class``) is let go here, each connection told
-        ``table/not_found`` and closed with close code 4404, and ``Refusal`` is raised with
-        that code; a table whose names it took out (``forget``) is read again and its
-        seats sent anew (``True``)."""
-        mark = await self.run(self.storage.table_mark, room.code)
-        if mark is None:
-            gone = Refusal(ErrorCode.TABLE_NOT_FOUND, f"table {room.code} is closed")
-            if self.rooms.get(room.code) is room:
-                del self.rooms[room.code]
-            room.closed = True  # no bot, clock or refusal moves for it any more
-            for client in room.clients:
-                client.push(error_message(gone, room.version))
-                client.close(CLOSE_NOT_FOUND)
-            task = asyncio.get_running_loop().create_task(self._deleted(room))
-            self._closing.add(task)
-            task.add_done_callback(self._closing.discard)
-            raise gone
-        if mark[1] == room.changes:
-            return False
-        await room.seating.reload()
-        sending.broadcast_seats(room)
-        return True
 
     def let_go(self, room: Room) -> None:
         room.holders -= 1
@@ -187,11 +150,6 @@ class Lobby:
             yield room
         finally:
             self.let_go(room)
-
-    async def _deleted(self, room: Room) -> None:
-        """Let go of a table that storage no longer holds (``noticed``)."""
-        await room.close(CLOSE_NOT_FOUND)
-        await self.fanout.released(room.code)
 
     async def sweep(self) -> int:
         """Release every table nothing has used for ``Settings.linger`` seconds; return

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
-from geodeck.server import dealing, observe, recovery, sending
+from geodeck.server import changed, dealing, observe, recovery, sending
 from geodeck.server.bots import RoomBots
 from geodeck.server.cards import Judge
 from geodeck.server.chat import RoomChat
@@ -109,7 +109,7 @@ class Room:
         self.chat = RoomChat(self)
         self.changes = changes
         """How often ``geodeck admin`` had changed the table when it was last read from
-        storage (``Lobby.noticed``)."""
+        storage (``changed.py``)."""
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -293,7 +293,7 @@ class Room:
                 seat = self._seat_acting(client, "act", "acting")
                 await self.submit(seat, act.version, act.action)
             except Refusal as refusal:
-                if not self.closed:  # a closed table told every client (``Lobby.noticed``)
+                if not self.closed:  # a closed table told every client (``changed.py``)
                     sending.refuse(self, client, refusal)
 
     async def _continue(self, client: Client, message: Continue) -> None:
@@ -379,7 +379,7 @@ class Room:
                     played=played, changes=self.changes,
                 )  # fmt: skip
             except Conflict:
-                if not await self.lobby.noticed(self):
+                if not await changed.noticed(self.lobby, self):
                     raise
                 # ``geodeck admin`` changed the table's names: stored again as it now is.
                 await self.lobby.append(
@@ -387,7 +387,7 @@ class Room:
                     played=played, changes=self.changes,
                 )  # fmt: skip
         except Refusal:
-            raise  # the table was closed (``Lobby.noticed``): it goes, nothing to undo
+            raise  # the table was closed (``changed.py``): it goes, nothing to undo
         except Exception as err:
             if not isinstance(err, Conflict):
                 log.exception("table %s: storing action %d failed", self.code, version)
