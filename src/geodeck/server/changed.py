@@ -22,6 +22,13 @@ CLOSE_NOT_FOUND = 4404
 """The close code of a websocket to a table that is not stored (docs/protocol.md)."""
 
 
+async def differs(lobby: Lobby, room: Room) -> bool:
+    """Whether storage no longer holds the table as the room knows it (deleted, or
+    changed); read without the room's lock."""
+    mark = await lobby.run(lobby.storage.table_mark, room.code)
+    return mark is None or mark[1] != room.changes
+
+
 async def noticed(lobby: Lobby, room: Room) -> bool:
     """Whether the table changed in storage behind this process's back, the caller
     holding the room's lock. A table that was deleted (``close``, ``purge``,

@@ -132,8 +132,8 @@ class Lobby:
         ``Refusal`` if ``geodeck admin`` deleted it meanwhile (``changed.py``)."""
         held = self.rooms.get(normal_code(code))
         room = await self.room(code)
-        if room is held:
-            async with room.lock:
+        if room is held and await changed.differs(self, room):
+            async with room.lock:  # only then: a table in use is held without waiting
                 await changed.noticed(self, room)
         room.holders += 1
         return room
