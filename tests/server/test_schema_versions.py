@@ -24,6 +24,8 @@ from tests.support import FIXTURES
 
 OLD = FIXTURES / "old-database" / "geodeck-61bc767.sqlite3"
 MADE = json.loads(OLD.with_suffix(".json").read_text("utf-8"))
+VERSION_2 = FIXTURES / "old-database" / "geodeck-d2df3a9.sqlite3"
+"""Made by the release of schema version 2, before tables counted admin's changes."""
 
 
 def old_copy(tmp_path: Path) -> Path:
@@ -53,6 +55,23 @@ def test_the_server_upgrades_an_older_database_and_plays_on_every_table(tmp_path
     with sqlite3.connect(database) as conn:
         indexes = {row[1] for row in conn.execute("PRAGMA index_list(geodeck_tables)")}
     assert "ix_geodeck_tables_updated" in indexes
+
+
+def test_a_database_of_schema_version_2_is_upgraded_and_plays_on(tmp_path: Path) -> None:
+    database = tmp_path / "version2.sqlite3"
+    shutil.copyfile(VERSION_2, database)
+    made = json.loads(VERSION_2.with_suffix(".json").read_text("utf-8"))
+    url = f"sqlite:///{database}"
+    assert version_of(url) == 2
+    with serve_process(database, tmp_path / "serve.log", "--bot-delay", "0", "--pause", "0") as (
+        _,
+        base,
+    ):
+        assert version_of(url) == SCHEMA_VERSION
+        play_on(base, made)
+    with sqlite3.connect(database) as conn:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(geodeck_tables)")}
+    assert "changes" in columns
 
 
 def test_a_new_database_is_made_at_this_version(tmp_path: Path) -> None:
@@ -104,12 +123,16 @@ def test_postgresql_is_upgraded_and_refused_alike(postgres: str, pg_schema: str)
         with storage.engine.begin() as conn:
             conn.execute(meta.delete())  # as a release before versions left it
             conn.exec_driver_sql(f'DROP INDEX "{pg_schema}".ix_geodeck_tables_updated')
+            conn.exec_driver_sql(f'ALTER TABLE "{pg_schema}".geodeck_tables DROP COLUMN changes')
         assert storage.schema_version() == 1
         assert storage.create_schema() == 1
         assert storage.schema_version() == SCHEMA_VERSION
         with storage.engine.connect() as conn:
             names = {i["name"] for i in inspect(conn).get_indexes("geodeck_tables", pg_schema)}
         assert "ix_geodeck_tables_updated" in names
+        with storage.engine.connect() as conn:
+            columns = {c["name"] for c in inspect(conn).get_columns("geodeck_tables", pg_schema)}
+        assert "changes" in columns
     finally:
         storage.close()
     newer(postgres, pg_schema)

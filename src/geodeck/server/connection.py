@@ -12,6 +12,7 @@ from fastapi import Request, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from geodeck.server import observe
+from geodeck.server.changed import CLOSE_NOT_FOUND
 from geodeck.server.clients import CLOSE_TOO_SLOW, RATE_LIMIT, Client
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import Limited, MissLimiter
@@ -28,7 +29,6 @@ from geodeck.server.room import Room
 
 log = logging.getLogger("geodeck.server")
 
-CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY_MISSES = 4429
 CLOSE_TRY_LATER = 1013
 """The process holds as many tables as it may, all in use (``Lobby.make_room``)."""

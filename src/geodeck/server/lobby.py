@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
-from geodeck.server import creation, players, retention
+from geodeck.server import changed, creation, players, retention
 from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
@@ -53,6 +53,8 @@ class Lobby:
         self.on_start: list[Callable[[], Awaitable[None]]] = []
         self.on_close: list[Callable[[], Awaitable[None]]] = []
         """Work of other parts done when the lobby starts and closes (``metrics.py``)."""
+        self.closing: set[asyncio.Task[None]] = set()
+        """Tables being let go of because storage no longer holds them (``changed.py``)."""
         self._tasks: list[asyncio.Task[None]] = []
         """What the lobby does in the background: releasing idle tables, purging old ones."""
         self.rater = Rater(self)
@@ -75,19 +77,21 @@ class Lobby:
         status: str,
         outcome: Mapping[str, Any] | None,
         played: Played | None = None,
+        changes: int = 0,
     ) -> None:
         """Store one action; returns once it is committed. On SQLite and PostgreSQL the
         actions of all tables share commits (``Writer``); else each goes in a worker
-        thread."""
+        thread. ``Conflict`` if the table is no longer at ``index`` and ``changes``."""
         storage = self.storage
         if storage.quick_appends:
             if self._writer is None:
                 self._writer = Writer(storage.append_actions)
-            await self._writer.append(Append(code, index, action, status, outcome))
+            await self._writer.append(Append(code, index, action, status, outcome, changes))
         else:
             await self.run(
-                storage.append_action, code, index, action, status=status, outcome=outcome
-            )
+                storage.append_action,
+                code, index, action, status=status, outcome=outcome, changes=changes,
+            )  # fmt: skip
         if status == FINISHED:
             self.rater.finished(code, played)
 
@@ -123,8 +127,14 @@ class Lobby:
     # -- memory: a table is held while it is used, restored when it is asked for ----------
 
     async def hold(self, code: str) -> Room:
-        """The table with that code (as ``room``), held in memory until ``let_go``."""
+        """The table with that code (as ``room``), held in memory until ``let_go``. A
+        table this process held already is checked against storage first (``noticed``):
+        ``Refusal`` if ``geodeck admin`` deleted it meanwhile (``changed.py``)."""
+        held = self.rooms.get(normal_code(code))
         room = await self.room(code)
+        if room is held and await changed.differs(self, room):
+            async with room.lock:  # only then: a table in use is held without waiting
+                await changed.noticed(self, room)
         room.holders += 1
         return room
 
@@ -259,6 +269,7 @@ class Lobby:
             timeouts=stored.timeouts,
             again=stored.rematch,
             openness=stored.openness,
+            changes=stored.changes,
         )
 
     async def create(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
-from geodeck.server import dealing, observe, recovery, sending
+from geodeck.server import changed, dealing, observe, recovery, sending
 from geodeck.server.bots import RoomBots
 from geodeck.server.cards import Judge
 from geodeck.server.chat import RoomChat
@@ -73,6 +73,7 @@ class Room:
         timeouts: tuple[int, ...] = (),
         again: str | None = None,
         openness: Openness | None = None,
+        changes: int = 0,
     ) -> None:
         self.lobby = lobby
         self.code = code
@@ -106,6 +107,9 @@ class Room:
         self.openness = openness or Openness()
         """Whether the lobby lists the table, its language, who may chat (``chat.py``)."""
         self.chat = RoomChat(self)
+        self.changes = changes
+        """How often ``geodeck admin`` had changed the table when it was last read from
+        storage (``changed.py``)."""
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -289,7 +293,8 @@ class Room:
                 seat = self._seat_acting(client, "act", "acting")
                 await self.submit(seat, act.version, act.action)
             except Refusal as refusal:
-                sending.refuse(self, client, refusal)
+                if not self.closed:  # a closed table told every client (``changed.py``)
+                    sending.refuse(self, client, refusal)
 
     async def _continue(self, client: Client, message: Continue) -> None:
         async with self.lock:
@@ -365,15 +370,24 @@ class Room:
         self.judge.saw(game, action, seat)
         stored = action.to_wire()
         outcome = game.outcome()
+        ended = None if outcome is None else outcome.to_wire()
+        played = self.judge.played(game, self.head) if outcome is not None else None
         try:
-            await self.lobby.append(
-                self.code,
-                version,
-                stored,
-                status=self.status,
-                outcome=None if outcome is None else outcome.to_wire(),
-                played=self.judge.played(game, self.head) if outcome is not None else None,
-            )
+            try:
+                await self.lobby.append(
+                    self.code, version, stored, status=self.status, outcome=ended,
+                    played=played, changes=self.changes,
+                )  # fmt: skip
+            except Conflict:
+                if not await changed.noticed(self.lobby, self):
+                    raise
+                # ``geodeck admin`` changed the table's names: stored again as it now is.
+                await self.lobby.append(
+                    self.code, version, stored, status=self.status, outcome=ended,
+                    played=played, changes=self.changes,
+                )  # fmt: skip
+        except Refusal:
+            raise  # the table was closed (``changed.py``): it goes, nothing to undo
         except Exception as err:
             if not isinstance(err, Conflict):
                 log.exception("table %s: storing action %d failed", self.code, version)
@@ -443,7 +457,9 @@ class Room:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def close(self) -> None:
+    async def close(self, code: int = 1012) -> None:
+        """Stop the table's tasks and close its connections with close ``code`` (1012:
+        come again, the table is restored where it is asked for next)."""
         self.closed = True
         tasks = list(self._tasks)
         for task in tasks:
@@ -452,4 +468,4 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         for client in list(self.clients):
-            client.close(1012)
+            client.close(code)

@@ -143,13 +143,15 @@ class Seating:
         return head, game
 
     async def reload(self) -> None:
-        """The seats as storage holds them (another process may have claimed one)."""
+        """The seats as storage holds them (another process may have claimed one, or
+        ``geodeck admin forget`` taken a name out)."""
         room = self.room
         stored = await room.lobby.run(room.lobby.storage.load_table, room.code)
         if stored is None:
             return
         before = room.status
         room.head = stored.head
+        room.changes = stored.changes
         for row in stored.seats:
             if row.seat < len(room.seats):
                 room.seats[row.seat].token_hash = row.token_hash

@@ -1,9 +1,10 @@
 """What ``geodeck admin`` does to a database: list and show tables, close one, purge the
 finished tables of long ago, forget a player key, end a class (docs/hosting.md, Admin).
 
-Each works on the database alone, as the server stores it; a table a running server holds
-in memory is refused its next action once it is deleted here (``act/stale``) and is gone
-when the server lets it go.
+Each works on the database alone, as the server stores it. A running server that holds a
+table in memory notices what was done here at the table's next action or connection: a
+table deleted here is closed (``table/not_found``, close code 4404), one whose names were
+forgotten is read again (``Storage.table_mark``).
 """
 
 from __future__ import annotations
@@ -212,7 +213,9 @@ def forget(storage: Storage, key: str) -> Forgotten:
             head = orjson.loads(head_text)
             if seat < len(head.get("seats", [])):
                 head["seats"][seat] = f"Seat {seat + 1}"
-                conn.execute(update(tables).where(tables.c.code == code).values(head=dumps(head)))
+                # A server holding the table notices at its next action or connection.
+                changed = {"head": dumps(head), "changes": tables.c.changes + 1}
+                conn.execute(update(tables).where(tables.c.code == code).values(**changed))
         daily = conn.execute(delete(daily_results).where(daily_results.c.key_hash == digest))
         for table in (players, ratings, standing, opponents, names, seat_players):
             conn.execute(delete(table).where(table.c.key_hash == digest))

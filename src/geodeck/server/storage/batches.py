@@ -19,7 +19,7 @@ from geodeck.server.storage.schema import Append, Conflict, dumps
 _APPEND = "INSERT INTO {p}geodeck_actions (code, idx, action, at) VALUES ({m}, {m}, {m}, {m})"
 _MOVE_ON = (
     "UPDATE {p}geodeck_tables SET version = {m}, status = {m}, updated = {m}, outcome = {m} "
-    "WHERE code = {m} AND version = {m}"
+    "WHERE code = {m} AND version = {m} AND changes = {m}"
 )
 
 
@@ -114,7 +114,7 @@ class Batches:
             if cursor.rowcount == 1:
                 cursor.execute(self._append, _action_row(item, now))
             else:
-                failure = Conflict(f"table {item.code} is not at version {item.index}")
+                failure = Conflict(f"table {item.code} is not at version {item.index} or changed")
         except integrity:
             cursor.execute("ROLLBACK TO SAVEPOINT one_append")
             failure = Conflict(f"action {item.index} of table {item.code} is stored already")
@@ -130,7 +130,7 @@ class _Retry(Exception):
 def _move_on(item: Append, now: float) -> tuple[Any, ...]:
     """The move-on statement's parameters for ``item``."""
     ended = None if item.outcome is None else dumps(item.outcome)
-    return (item.index + 1, item.status, now, ended, item.code, item.index)
+    return (item.index + 1, item.status, now, ended, item.code, item.index, item.changes)
 
 
 def _action_row(item: Append, now: float) -> tuple[Any, ...]:

@@ -34,7 +34,11 @@ tables = _keyed_by_code(
     Column("outcome", Text, nullable=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False, index=True),
+    Column("changes", Integer, nullable=False, server_default="0"),
 )
+"""``changes`` counts what ``geodeck admin`` changed of a table behind a server's back (a
+player key forgotten): a process that holds the table stores an action only while it is
+the count it knows, and reads the table again when it is not (``Storage.table_mark``)."""
 
 seats = _keyed_by_code(
     "geodeck_seats",
@@ -231,6 +235,8 @@ class StoredTable:
     rematch: str | None = None
     """The code of the table made to play this one again, if any (``rematch.py``)."""
     openness: Openness = Openness()
+    changes: int = 0
+    """How often ``geodeck admin`` changed the table (``tables.changes``)."""
 
     def record(self) -> dict[str, Any]:
         """The table's full ``geodeck/1`` record."""
@@ -247,6 +253,8 @@ class Append:
     action: Mapping[str, Any]
     status: str
     outcome: Mapping[str, Any] | None = None
+    changes: int = 0
+    """The table's ``changes`` as the writer knows it: stored only if it still is."""
 
 
 def dumps(value: Any) -> str:

@@ -83,7 +83,11 @@ def _of(table: Table, code: str) -> ColumnElement[bool]:
 _APPEND = insert(actions)
 _MOVE_ON = (
     update(tables)
-    .where(tables.c.code == bindparam("b_code"), tables.c.version == bindparam("b_index"))
+    .where(
+        tables.c.code == bindparam("b_code"),
+        tables.c.version == bindparam("b_index"),
+        tables.c.changes == bindparam("b_changes"),
+    )
     .values(
         version=bindparam("b_next"),
         status=bindparam("b_status"),
@@ -292,14 +296,17 @@ class Storage:
         *,
         status: str,
         outcome: Mapping[str, Any] | None = None,
+        changes: int = 0,
     ) -> None:
         """Append action number ``index`` (from 0) and move the table to ``index + 1``.
 
         One transaction: either both happen or neither. ``Conflict`` if that index is
-        already stored (another writer got there first).
+        already stored (another writer got there first), or if the table's ``changes`` is
+        no longer ``changes`` (``geodeck admin`` changed it, ``table_mark``).
         """
         if self.quick_appends:
-            failed = self.append_actions([Append(code, index, action, status, outcome)])[0]
+            item = Append(code, index, action, status, outcome, changes)
+            failed = self.append_actions([item])[0]
             if failed is not None:
                 raise failed
             return
@@ -318,6 +325,7 @@ class Storage:
                         "b_status": status,
                         "b_updated": now,
                         "b_outcome": ended,
+                        "b_changes": changes,
                     },
                 )
                 if moved.rowcount != 1:
@@ -404,6 +412,12 @@ class Storage:
     def has_table(self, code: str) -> bool:
         return self._first(select(tables.c.code).where(_of(tables, code))) is not None
 
+    def table_mark(self, code: str) -> tuple[int, int] | None:
+        """The table's version and ``changes`` as stored; ``None`` if it is not stored
+        (``geodeck admin`` closed, purged or ended it)."""
+        row = self._first(select(tables.c.version, tables.c.changes).where(_of(tables, code)))
+        return None if row is None else (int(row.version), int(row.changes))
+
     def load_table(self, code: str) -> StoredTable | None:
         """A table with its seats and every stored action, or ``None``."""
         with self.engine.connect() as conn:
@@ -447,6 +461,7 @@ class Storage:
             openness=Openness()
             if opened is None
             else Openness(opened.public, opened.language, opened.chat),
+            changes=row.changes,
         )
 
     def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:

@@ -4,9 +4,9 @@ tables it lacked (``Storage.create_schema``)."""
 from __future__ import annotations
 
 import orjson
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, inspect, select, update
 
-from geodeck.server.storage.schema import dumps, pupils, seats
+from geodeck.server.storage.schema import dumps, pupils, seats, tables
 from geodeck.server.tokens import token_hash
 
 
@@ -37,3 +37,14 @@ def hide_pupil_seat_tokens(conn: Connection) -> int:
         )
         moved += 1
     return moved
+
+
+def count_changes(conn: Connection) -> None:
+    """Schema version 3: the tables count what ``geodeck admin`` changed of them
+    (``tables.changes``, 0 for every table stored before)."""
+    schema = conn.get_execution_options().get("schema_translate_map", {}).get(None)
+    have = {c["name"] for c in inspect(conn).get_columns(tables.name, schema=schema)}
+    if "changes" in have:
+        return
+    name = tables.name if schema is None else f'"{schema}".{tables.name}'
+    conn.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN changes INTEGER NOT NULL DEFAULT 0")

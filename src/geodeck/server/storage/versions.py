@@ -17,10 +17,11 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from geodeck.server.storage import upgrade
 from geodeck.server.storage.schema import metadata, tables
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """1: every release before versions were kept (no ``geodeck_meta``). 2: ``geodeck_meta``,
 and finished tables found by when they were last changed (``updated`` indexed), for
-``geodeck admin purge``."""
+``geodeck admin purge``. 3: what ``geodeck admin`` changed of a table is counted
+(``changes``), so that a server holding it notices."""
 
 meta = Table(
     "geodeck_meta",
@@ -69,6 +70,8 @@ def bring_up_to_date(conn: Connection) -> int | None:
         # Tables made by create_all have it already; checkfirst spares those.
         for index in tables.indexes:
             index.create(conn, checkfirst=True)
+    if found is not None and found < 3:
+        upgrade.count_changes(conn)
     upgrade.hide_pupil_seat_tokens(conn)
     if found != SCHEMA_VERSION:
         _set_version(conn)
