@@ -11,6 +11,7 @@ import geodeck
 
 ROOT = Path(geodeck.__file__).parent
 
+
 def module_names(root: Path = ROOT) -> dict[str, Path]:
     found = {}
     for path in root.rglob("*.py"):
