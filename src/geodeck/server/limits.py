@@ -25,9 +25,11 @@ import ipaddress
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from fastapi import Depends, Request
 
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import Refusal
@@ -199,3 +201,15 @@ class MissLimiter:
             if wait is not None:
                 raise self.limited(key) from None
             raise
+
+
+def guarded(limiter: MissLimiter, *, token: bool = False) -> Any:
+    """A route's dependency (``dependencies=[...]``) that runs the route inside
+    ``limiter.guard`` for the client's address, ``token`` as ``guard`` takes it: the same
+    refusals as the ``with`` block, settled before the response is sent."""
+
+    async def guard(request: Request) -> AsyncIterator[None]:
+        with limiter.guard(client_address(request), token=token):
+            yield
+
+    return Depends(guard, scope="function")

@@ -19,7 +19,7 @@ from geodeck.core.family import places_cards
 from geodeck.ratings import bot_ratings, rating_families
 from geodeck.server import cards, players
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter, client_address
+from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.protocol import FINISHED, ErrorBody, RatingChange, Refusal, TableInfo
 from geodeck.server.standing import Rule
 
@@ -114,11 +114,10 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
         404: {"model": ErrorBody},
     }
 
-    @app.get("/api/players/me", responses=missing)
+    @app.get("/api/players/me", responses=missing, dependencies=[guarded(limiter)])
     async def player_me(request: Request) -> dict[str, Any]:
         digest = players.key_hash(request.headers.get(players.HEADER))
-        with limiter.guard(client_address(request)):
-            found = await lobby.run(players.me, storage, digest, rule)
+        found = await lobby.run(players.me, storage, digest, rule)
         return found or {"nickname": None, "board_nickname": None, "ratings": {}}
 
     @app.get("/api/ratings/{fam}", responses=missing)

@@ -153,7 +153,7 @@ async def seat_of(room: Room, token: str) -> int:
 
 
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
-    from geodeck.server.limits import client_address
+    from geodeck.server.limits import guarded
 
     responses: dict[int | str, dict[str, Any]] = {
         403: {"model": ErrorBody},
@@ -161,9 +161,12 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
         409: {"model": ErrorBody},
     }
 
-    @app.post("/api/tables/{code}/rematch", responses=responses)
+    @app.post(
+        "/api/tables/{code}/rematch",
+        responses=responses,
+        dependencies=[guarded(limiter, token=True)],
+    )
     async def play_again(code: str, request: Request) -> Rematched:
-        with limiter.guard(client_address(request), token=True):
-            key = await parse(request, SeatKey)
-            base = str(request.base_url).rstrip("/")
-            return await rematch(lobby, code, key, base)
+        key = await parse(request, SeatKey)
+        base = str(request.base_url).rstrip("/")
+        return await rematch(lobby, code, key, base)
