@@ -87,7 +87,7 @@ def _parsed(deck: Any) -> Any:
         return known[1]
     try:
         cards = parse_cards(deck)
-    except Exception:
+    except GeodeckError:
         return deck
     _PARSED[id(deck)] = (deck, cards)
     return cards
@@ -186,8 +186,8 @@ def deal(
     except GeodeckError as err:
         refused = engine_code(err.code, SETUP_REFUSALS, ErrorCode.SETUP_INVALID)
         raise Refusal(refused, err.message, rule=err.rule) from None
-    except Exception as err:
-        log.warning("a table could not be dealt: %s: %.200s", type(err).__name__, err)
-        raise Refusal(ErrorCode.SETUP_INVALID, "the table cannot be dealt") from None
+    except Exception:
+        log.exception("a table of %s could not be dealt", request.game)
+        raise Refusal(ErrorCode.SERVER_INTERNAL, "the table could not be dealt") from None
     head["deal"] = dealing.seal(head["setup"], secret)
     return game, head

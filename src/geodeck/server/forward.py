@@ -168,6 +168,7 @@ class HomeRouter:
                 open_timeout=5,
             )
         except Exception:
+            log.warning("the websocket to %s could not be opened", url, exc_info=True)
             await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
             return
         await send({"type": "websocket.accept"})

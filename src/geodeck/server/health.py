@@ -10,6 +10,7 @@ restart of the database or Redis is under way.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 from fastapi import FastAPI
@@ -22,6 +23,7 @@ from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import ErrorBody, Health, Ready, Refusal
 
 WAIT = 2.0
+log = logging.getLogger("geodeck.server")
 
 
 def _ping_storage(lobby: Lobby) -> None:
@@ -39,6 +41,7 @@ async def check(lobby: Lobby) -> Ready:
     try:
         await asyncio.wait_for(lobby.run(_ping_storage, lobby), WAIT)
     except Exception as err:
+        log.warning("storage does not answer", exc_info=True)
         raise Refusal(
             ErrorCode.SERVER_NOT_READY, f"storage does not answer: {_said(err)}"
         ) from None
@@ -49,6 +52,7 @@ async def check(lobby: Lobby) -> Ready:
         try:
             await asyncio.wait_for(_ping_redis(lobby.fanout), WAIT)
         except Exception as err:
+            log.warning("Redis does not answer", exc_info=True)
             raise Refusal(
                 ErrorCode.SERVER_NOT_READY, f"Redis does not answer: {_said(err)}"
             ) from None

@@ -344,7 +344,8 @@ class Room:
         except MalformedAction as err:
             raise Refusal(ErrorCode.ACTION_MALFORMED, err.message, rule=err.rule) from None
         except Exception:
-            raise Refusal(ErrorCode.ACTION_MALFORMED, "not an action of this game") from None
+            log.exception("table %s: the engine failed to read %r", self.code, wire)
+            raise Refusal(ErrorCode.SERVER_INTERNAL, "the action could not be read") from None
 
     async def _submit_checked(
         self, seat: int, version: int, wire: Mapping[str, Any], *, timeout: bool = False
