@@ -87,7 +87,9 @@ class Batches:
             try:
                 writer.rollback()
             except Exception:
-                log.warning("a batch could not be rolled back; its connection is dropped", exc_info=True)
+                log.warning(
+                    "a batch could not be rolled back; its connection is dropped", exc_info=True
+                )
                 self._drop_writer()
             if isinstance(err, Exception) and not isinstance(err, _Retry):
                 return [err] * len(batch)
