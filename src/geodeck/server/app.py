@@ -35,26 +35,24 @@ from geodeck.server import (
     rematch,
     replays,
 )
-from geodeck.server.bodies import BodyLimit, error_body, parse
+from geodeck.server.bodies import (
+    BodyLimit,
+    CreateTable,
+    ErrorBody,
+    GameOffer,
+    Games,
+    JoinTable,
+    LimitedBody,
+    error_body,
+    parse,
+)
 from geodeck.server.errors import HTTP_STATUS
 from geodeck.server.fanout import make_fanout
 from geodeck.server.forward import HomeRouter
 from geodeck.server.home import Homes
 from geodeck.server.limits import Limited, MissLimiter, guarded
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import (
-    MAX_BODY,
-    Created,
-    CreateTable,
-    ErrorBody,
-    GameOffer,
-    Games,
-    Joined,
-    JoinTable,
-    LimitedBody,
-    Refusal,
-    TableInfo,
-)
+from geodeck.server.protocol import MAX_BODY, Created, Joined, Refusal, TableInfo
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
 

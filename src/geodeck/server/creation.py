@@ -21,8 +21,9 @@ from geodeck.decks.files import DeckError, table_deck
 from geodeck.names import BadName, clean_name, same_name
 from geodeck.server import bots as botplay
 from geodeck.server import dealing
+from geodeck.server.bodies import CreateTable
 from geodeck.server.errors import SETUP_REFUSALS, ErrorCode, engine_code
-from geodeck.server.protocol import NAME_LENGTH, CreateTable, Refusal
+from geodeck.server.protocol import NAME_LENGTH, Refusal
 from geodeck.server.settings import Settings
 
 log = logging.getLogger("geodeck.server")

@@ -12,10 +12,11 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from geodeck.server.bodies import ErrorBody, LimitedBody
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import FINISHED, ErrorBody, LimitedBody, Refusal
+from geodeck.server.protocol import FINISHED, Refusal
 from geodeck.server.room import Room
 from geodeck.stats import game_stats
 

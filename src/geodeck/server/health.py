@@ -17,10 +17,11 @@ from fastapi import FastAPI
 from sqlalchemy import text
 
 from geodeck import __version__
+from geodeck.server.bodies import ErrorBody, Health, Ready
 from geodeck.server.errors import ErrorCode
 from geodeck.server.home import Homes
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import ErrorBody, Health, Ready, Refusal
+from geodeck.server.protocol import Refusal
 
 WAIT = 2.0
 log = logging.getLogger("geodeck.server")

@@ -11,10 +11,10 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, parse
 from geodeck.server.errors import ErrorCode
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import LANGUAGES, ErrorBody, Refusal
+from geodeck.server.protocol import LANGUAGES, Refusal
 from geodeck.server.storage.listing import HeldTable, OpenTable, held_tables, open_tables
 from geodeck.server.tokens import could_be_code, normal_code, token_hash
 

@@ -18,9 +18,10 @@ from fastapi import FastAPI, Request
 from geodeck.core.family import places_cards
 from geodeck.ratings import bot_ratings, rating_families
 from geodeck.server import cards, players
+from geodeck.server.bodies import ErrorBody
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, guarded
-from geodeck.server.protocol import FINISHED, ErrorBody, RatingChange, Refusal, TableInfo
+from geodeck.server.protocol import FINISHED, RatingChange, Refusal, TableInfo
 from geodeck.server.standing import Rule
 
 if TYPE_CHECKING:

@@ -20,9 +20,9 @@ import segno
 from fastapi import FastAPI, Request
 from pydantic import BaseModel
 
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, parse
 from geodeck.server.errors import ErrorCode
-from geodeck.server.protocol import ErrorBody, Refusal, error_message
+from geodeck.server.protocol import Refusal, error_message
 from geodeck.server.rematch import SeatKey, seat_of
 
 if TYPE_CHECKING:

@@ -18,18 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from geodeck.core.family import computer_options
 from geodeck.server import players
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import CreateTable, ErrorBody, SeatSpec, parse
 from geodeck.server.errors import ErrorCode
-from geodeck.server.protocol import (
-    FINISHED,
-    ChatMode,
-    CreateTable,
-    ErrorBody,
-    Language,
-    Refusal,
-    SeatSpec,
-    TableInfo,
-)
+from geodeck.server.protocol import FINISHED, ChatMode, Language, Refusal, TableInfo
 from geodeck.server.storage import Conflict
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from geodeck.server import connection
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, LimitedBody, parse
 from geodeck.server.classroom.models import (
     JoinClass,
     OpenClass,
@@ -22,7 +22,6 @@ from geodeck.server.classroom.service import Classroom, bearer
 from geodeck.server.classroom.sheet import sheet_csv
 from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import ErrorBody, LimitedBody
 
 
 def _token(request: Request) -> str | None:
