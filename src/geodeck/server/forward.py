@@ -177,8 +177,9 @@ class HomeRouter:
             await _to_client(upstream, send)
         finally:
             inward.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await inward
+            for result in await asyncio.gather(inward, return_exceptions=True):
+                if isinstance(result, Exception):
+                    log.warning("forwarding to %s failed", url, exc_info=result)
             await upstream.close()
 
 

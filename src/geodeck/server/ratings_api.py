@@ -9,7 +9,6 @@ the two still rates it: ``geodeck_rated`` lets only one process write a table's 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -82,8 +81,7 @@ class Rater:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
 
     async def close(self) -> None:
-        with contextlib.suppress(Exception):
-            await self.settle()
+        await self.settle()
 
 
 def bot_levels() -> dict[str, dict[str, int]]:
