@@ -180,7 +180,7 @@ def exonyms(lang: str) -> dict[int, str]:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / "geonames.mo"
     if not path.exists():
         raise SourceError(f"{path} is missing: apt-get install libgeonames-common={LIBGEONAMES}")
-    return town_names(path)
+    return town_names(path.read_bytes())
 
 
 def libgeonames_version() -> str:

@@ -76,7 +76,7 @@ def exonyms() -> tuple[dict[str, dict[int, str]], str]:
         path = LOCALE_DIR / lang / "LC_MESSAGES" / "geonames.mo"
         if not path.is_file():
             return {}, ""
-        tables[lang] = town_names(path)
+        tables[lang] = town_names(path.read_bytes())
     return tables, f"geonames@libgeonames-common-{_debian_version()}"
 
 

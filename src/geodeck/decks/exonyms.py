@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import struct
-from pathlib import Path
 
 MAGIC = 0x950412DE
 
@@ -25,15 +24,15 @@ def names_a_town(name: str) -> bool:
     return bool(name) and not _NOT_A_TOWN.search(name)
 
 
-def read_mo(path: Path) -> dict[str, str]:
-    """The messages of a ``.mo`` file by message id; the header (the empty id) and the
-    entries with plural forms or a context are left out. ``ValueError`` if it is not one."""
-    data = path.read_bytes()
+def read_mo(data: bytes) -> dict[str, str]:
+    """The messages of a ``.mo`` file's content by message id; the header (the empty id)
+    and the entries with plural forms or a context are left out. ``ValueError`` if it is
+    not one (the caller reads the file: the deck layer does no IO)."""
     for order in "<>":
         if len(data) >= 20 and struct.unpack_from(order + "I", data)[0] == MAGIC:
             break
     else:
-        raise ValueError(f"{path} is not a GNU gettext catalogue")
+        raise ValueError("not a GNU gettext catalogue")
     count, ids, messages = struct.unpack_from(order + "3I", data, 8)
 
     def entry(table: int, index: int) -> bytes:
@@ -50,11 +49,11 @@ def read_mo(path: Path) -> dict[str, str]:
     }
 
 
-def town_names(path: Path) -> dict[int, str]:
+def town_names(data: bytes) -> dict[int, str]:
     """The towns' names of a libgeonames-common catalogue by GeoNames id: entries that
     name a province, region or district rather than a town are dropped."""
     return {
         int(key): value
-        for key, value in read_mo(path).items()
+        for key, value in read_mo(data).items()
         if key.isdigit() and names_a_town(value)
     }
