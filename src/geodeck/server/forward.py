@@ -214,5 +214,7 @@ async def _to_client(upstream: ClientConnection, send: Send) -> None:
     except ConnectionClosed:
         pass
     code = upstream.close_code or 1000
-    with contextlib.suppress(Exception):
+    try:
         await send({"type": "websocket.close", "code": code, "reason": upstream.close_reason or ""})
+    except Exception:
+        log.debug("the client went before the close was passed on", exc_info=True)

@@ -6,7 +6,6 @@ short transaction. One commit for all of them costs far less than one each. The 
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
 import time
@@ -50,8 +49,10 @@ class Batches:
     def _drop_writer(self) -> None:
         writer, self._writer = self._writer, None
         if writer is not None:
-            with contextlib.suppress(Exception):
+            try:
                 writer.close()
+            except Exception:
+                log.debug("closing a dropped connection failed", exc_info=True)
 
     def write(self, batch: Sequence[Append]) -> list[Exception | None]:
         """``Storage.append_actions``: for each append ``None`` once it is committed, or
