@@ -38,14 +38,6 @@ FAMILIES = {
 }
 
 
-def has_numpy() -> bool:
-    try:
-        import numpy  # noqa: F401
-    except ModuleNotFoundError:
-        return False
-    return True
-
-
 def calibrate(game: str, levels: list[str], seats: int, games: int, jobs: int) -> dict[str, Any]:
     tables = list(itertools.combinations(levels, seats))
     played: list[tuple[tuple[str, ...], list[Result]]] = []
@@ -117,10 +109,7 @@ def main() -> None:
         speed()
         return
     out: dict[str, Any] = {"date": datetime.date.today().isoformat(), "families": {}}
-    for name, (game, every, seats) in FAMILIES.items():
-        levels = every if has_numpy() else [level for level in every if level != "learned"]
-        if levels != every:
-            print("  (learned left out: it needs numpy, the rl extra)")
+    for name, (game, levels, seats) in FAMILIES.items():
         started = time.perf_counter()
         tables = len(list(itertools.combinations(levels, seats)))
         print(f"{name}: {args.games} games for each of {tables} tables of {seats} levels")

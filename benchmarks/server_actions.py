@@ -29,9 +29,10 @@ from typing import NamedTuple
 
 from geodeck.bots.base import own_secret
 from geodeck.cli import serve as cli_serve
+from geodeck.server.bodies import CreateTable, SeatSpec
 from geodeck.server.clients import Client
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import Act, CreateTable, Hello, SeatSpec
+from geodeck.server.protocol import Act, Hello
 from geodeck.server.room import Room
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage

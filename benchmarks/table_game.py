@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from geodeck.server.bodies import CreateTable, SeatSpec
 from geodeck.server.clients import Client
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import Act, Continue, CreateTable, Hello, SeatSpec
+from geodeck.server.protocol import Act, Continue, Hello
 from geodeck.server.room import Room
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage

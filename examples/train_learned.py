@@ -7,13 +7,14 @@ the PettingZoo environment, every seat an expert bot. At each response and each 
 records what a learning seat believes (the expert's knowledge model, from that seat's
 view) beside what the oracle would do in its place, then fits the response (a logistic
 regression) and the guess (least squares) with numpy, and writes the weights (default:
-the shipped ``src/geodeck/bots/data/learned.npz``). About 10 minutes for the default
+the shipped ``src/geodeck/bots/data/learned.json``). About 10 minutes for the default
 1,500 games on one core. Needs the rl extra.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from pathlib import Path
@@ -28,7 +29,7 @@ from geodeck.bots.learned import GUESS, RESPONSE, guess_features, response_featu
 from geodeck.catalogue import catalogue
 from geodeck.cross.actions import Challenge, Guess
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "geodeck" / "bots" / "data" / "learned.npz"
+OUT = Path(__file__).resolve().parent.parent / "src" / "geodeck" / "bots" / "data" / "learned.json"
 Rows = list[list[float]]
 
 
@@ -96,7 +97,8 @@ def main() -> None:
     response = logistic(x, y)
     g, wrong = np.array(data["guess"]), np.array(data["wrong"])
     guess, *_ = np.linalg.lstsq(g, wrong, rcond=None)
-    np.savez(args.out, response=response, guess=guess)
+    weights = {"response": response.tolist(), "guess": guess.tolist()}
+    args.out.write_text(json.dumps(weights, indent=2) + "\n", encoding="utf-8")
     took = time.perf_counter() - started
     print(f"{args.games} games in {took:.0f} s: {len(y)} responses, {len(wrong)} guesses")
     hit = np.mean(((x @ response) > 0) == (y > 0.5))

@@ -16,18 +16,10 @@ import pytest
 import geodeck
 from geodeck.core.game import new_game
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file, shipped_undercover
-from geodeck.decks.cards import printed_position
+from geodeck.decks.areas import box_area_km2, in_box, parse_bbox
+from geodeck.decks.cards import BuildError, printed_position
 from geodeck.decks.files import deck_cards
-from geodeck.decks.places import (
-    BuildError,
-    Gazetteer,
-    Request,
-    Town,
-    box_area_km2,
-    build_deck,
-    in_box,
-    parse_bbox,
-)
+from geodeck.decks.places import Gazetteer, Request, Town, build_deck
 from geodeck.decks.undercover import undercover_document
 from tests.cli.command import plain_env, run_geodeck
 from tests.support import random_step

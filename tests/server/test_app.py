@@ -284,8 +284,9 @@ def test_a_table_with_a_card_that_breaks_the_rules_is_refused(
 def test_a_failure_to_deal_or_store_a_table_is_no_500(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """An engine that fails unexpectedly on a request is a refusal (with one warning line),
-    storage that fails is ``server/storage``: neither is an unhandled exception."""
+    """An engine that fails unexpectedly on a request is ``server/internal`` (logged with its
+    traceback, never the client's ``setup/invalid``), storage that fails is
+    ``server/storage``: neither is an unhandled exception."""
     body = {"game": "uppsala", "seats": [{}, {}], "deck": sample_cards()}
 
     def broken(*_args: Any, **_kwargs: Any) -> NoReturn:
@@ -295,7 +296,7 @@ def test_a_failure_to_deal_or_store_a_table_is_no_500(
         monkeypatch.setattr(creation, "new_game", broken)
         response = http.post("/api/tables", json=body)
         assert response.status_code == 400
-        assert response.json()["error"]["code"] == "setup/invalid"
+        assert response.json()["error"]["code"] == "server/internal"
         assert "broken" not in response.text
         monkeypatch.undo()
         monkeypatch.setattr(server.app.state.lobby.storage, "create_table", broken)
@@ -305,8 +306,9 @@ def test_a_failure_to_deal_or_store_a_table_is_no_500(
         monkeypatch.undo()
         assert http.post("/api/tables", json=body).status_code == 201
     warned = [r for r in caplog.records if "could not be dealt" in r.getMessage()]
-    assert [r.levelno for r in warned] == [logging.WARNING]
-    assert warned[0].exc_info is None
+    assert [r.levelno for r in warned] == [logging.ERROR]
+    assert warned[0].exc_info is not None
+    assert warned[0].exc_info[0] is TypeError
     stored = [r for r in caplog.records if "could not be stored" in r.getMessage()]
     assert [r.levelno for r in stored] == [logging.ERROR]
 

@@ -21,9 +21,10 @@ from geodeck.bots import make_bot
 from geodeck.bots.base import own_secret
 from geodeck.core.deal import check_deal, commit_deal
 from geodeck.server import bots as botplay
+from geodeck.server.bodies import CreateTable, SeatSpec
 from geodeck.server.clients import Client
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import CreateTable, Hello, Refusal, SeatSpec
+from geodeck.server.protocol import Hello, Refusal
 from geodeck.server.room import Room
 from geodeck.server.settings import Settings
 from geodeck.server.storage import SeatRow, Storage

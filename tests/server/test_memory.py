@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 import geodeck
+from geodeck.server.bodies import CreateTable
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import CreateTable
 from geodeck.server.storage import Storage
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, create_table, play_out, run, running

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from geodeck.decks.places import DISPUTED_AREAS
+from geodeck.decks.areas import DISPUTED_AREAS
 from geodeck.decks.spacing import Candidate, Spacing, spread
 from tools.places import curated, musts, populations, sources
 from tools.places.cards import (

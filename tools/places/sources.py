@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import csv
-import gettext
 import gzip
 import hashlib
 import importlib.metadata
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from geodeck.decks.places import names_a_town
+from geodeck.decks.exonyms import town_names
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build" / "places-cache"
@@ -181,15 +180,7 @@ def exonyms(lang: str) -> dict[int, str]:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / "geonames.mo"
     if not path.exists():
         raise SourceError(f"{path} is missing: apt-get install libgeonames-common={LIBGEONAMES}")
-    with path.open("rb") as fh:
-        catalog: dict[object, object] = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
-    out: dict[int, str] = {}
-    for key, value in catalog.items():
-        if not isinstance(key, str) or not key.isdigit() or not isinstance(value, str):
-            continue
-        if names_a_town(value):
-            out[int(key)] = value
-    return out
+    return town_names(path.read_bytes())
 
 
 def libgeonames_version() -> str:

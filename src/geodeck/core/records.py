@@ -1,12 +1,11 @@
 """Validating ``geodeck/1`` records against the JSON Schema shipped with the package.
 
 Two validators read the same schema. A quick one says whether a record is valid:
-``jsonschema-rs`` (compiled, about 20 times quicker than the next), else ``fastjsonschema``'s
-validator compiled once to Python, where ``jsonschema-rs`` is not at hand (the browser's
-Pyodide, which replays record files in the page: docs/browser.md). Only for a record the
-quick one refuses does ``jsonschema`` walk the record again to name the most telling place
-where it breaks; where the two ever disagree, ``jsonschema``'s verdict stands.
-``jsonschema`` is imported only then.
+``fastjsonschema``'s validator, compiled once to Python (pure Python, so the browser's
+Pyodide, which replays record files in the page, runs it too: docs/browser.md). Only for
+a record the quick one refuses does ``jsonschema`` walk the record again to name the most
+telling place where it breaks; where the two ever disagree, ``jsonschema``'s verdict
+stands. ``jsonschema`` is imported only then.
 """
 
 from __future__ import annotations
@@ -35,16 +34,6 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _quick() -> Callable[[Any], bool]:
-    """Whether a record is valid, by the quickest validator at hand."""
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return _compiled()
-    return jsonschema_rs.validator_for(schema()).is_valid
-
-
-@cache
-def _compiled() -> Callable[[Any], bool]:
     """Whether a record is valid, by ``fastjsonschema``'s validator compiled to Python."""
     check = fastjsonschema.compile(schema())
 

@@ -40,6 +40,12 @@ class DeckError(SetupError):
     code = "deck/invalid"
 
 
+class BuildError(SetupError):
+    """A custom deck that cannot be made: unknown country, bad box, too few places."""
+
+    code = "deck/build"
+
+
 def is_public_field(key: str) -> bool:
     """Fields printed on a card's front: its name (in any language) and its kind."""
     return key in ("name", "kind", "names") or key.startswith("name_")

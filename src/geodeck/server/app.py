@@ -35,26 +35,24 @@ from geodeck.server import (
     rematch,
     replays,
 )
-from geodeck.server.bodies import BodyLimit, error_body, parse
-from geodeck.server.errors import HTTP_STATUS
-from geodeck.server.fanout import make_fanout
-from geodeck.server.forward import HomeRouter
-from geodeck.server.home import Homes
-from geodeck.server.limits import Limited, MissLimiter
-from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import (
-    MAX_BODY,
-    Created,
+from geodeck.server.bodies import (
+    BodyLimit,
     CreateTable,
     ErrorBody,
     GameOffer,
     Games,
-    Joined,
     JoinTable,
     LimitedBody,
-    Refusal,
-    TableInfo,
+    error_body,
+    parse,
 )
+from geodeck.server.errors import HTTP_STATUS
+from geodeck.server.fanout import make_fanout
+from geodeck.server.forward import HomeRouter
+from geodeck.server.home import Homes
+from geodeck.server.limits import Limited, MissLimiter, guarded
+from geodeck.server.lobby import Lobby
+from geodeck.server.protocol import MAX_BODY, Created, Joined, Refusal, TableInfo
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
 
@@ -150,24 +148,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     limited: dict[int | str, dict[str, Any]] = {429: {"model": LimitedBody}}
 
-    @app.post("/api/tables/{code}/join", responses={404: {"model": ErrorBody}, **limited})
+    @app.post(
+        "/api/tables/{code}/join",
+        responses={404: {"model": ErrorBody}, **limited},
+        dependencies=[guarded(limiter)],
+    )
     async def join_table(code: str, request: Request) -> Joined:
-        with limiter.guard(connection.client_address(request)):
-            body = await parse(request, JoinTable)
-            return await lobby.join(code, body, _base(request))
+        body = await parse(request, JoinTable)
+        return await lobby.join(code, body, _base(request))
 
-    @app.get("/api/tables/{code}", responses={404: {"model": ErrorBody}, **limited})
+    @app.get(
+        "/api/tables/{code}",
+        responses={404: {"model": ErrorBody}, **limited},
+        dependencies=[guarded(limiter)],
+    )
     async def table_info(code: str, request: Request) -> TableInfo:
-        with limiter.guard(connection.client_address(request)):
-            async with lobby.using(code) as room:
-                info = room.info(_base(request))
+        async with lobby.using(code) as room:
+            info = room.info(_base(request))
         return await ratings_api.rated(lobby, info)
 
-    @app.get("/api/tables/{code}/record", responses={409: {"model": ErrorBody}, **limited})
-    async def table_record(code: str, request: Request) -> Response:
-        with limiter.guard(connection.client_address(request)):
-            async with lobby.using(code) as room:
-                record = room.record()
+    @app.get(
+        "/api/tables/{code}/record",
+        responses={409: {"model": ErrorBody}, **limited},
+        dependencies=[guarded(limiter)],
+    )
+    async def table_record(code: str) -> Response:
+        async with lobby.using(code) as room:
+            record = room.record()
         return JSONResponse(
             record,
             headers={"Content-Disposition": f'attachment; filename="geodeck-{room.code}.json"'},

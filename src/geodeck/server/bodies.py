@@ -1,13 +1,14 @@
-"""HTTP request bodies: the size limit, parsing JSON into a request model, and the JSON
-body of a refusal (docs/protocol.md, Errors)."""
+"""HTTP bodies: the size limit, parsing JSON into a request model, the requests that make
+and join tables, the server's plain answers, and the JSON body of a refusal
+(docs/protocol.md, Errors)."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import orjson
 from fastapi import Request
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -15,16 +16,117 @@ from geodeck.server import observe
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import Limited
 from geodeck.server.protocol import (
+    CLOCK_LIMIT,
     MAX_BODY,
     MAX_DEPTH,
-    ErrorBody,
-    ErrorDetail,
-    LimitedBody,
-    LimitedDetail,
+    NAME_LENGTH,
+    ChatMode,
+    Language,
     Refusal,
+    Strict,
 )
+from geodeck.server.settings import PAUSE_LIMIT
 
 M = TypeVar("M", bound=BaseModel)
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH)]
+
+
+class PlayerSpec(Strict):
+    """Who claims a seat, for their rating (docs/ratings.md): a player key the client made
+    at random and keeps, and the nickname shown with the rating. The server keeps only
+    the key's SHA-256."""
+
+    key: Annotated[str, Field(max_length=200)]
+    nickname: Annotated[str, Field(max_length=200)]
+
+
+class SeatSpec(Strict):
+    name: Name | None = None
+    bot: Annotated[str, Field(max_length=32)] | None = None
+
+
+class CreateTable(Strict):
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+    variant: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=12)]
+    claim: Annotated[list[int], Field(max_length=12)] | None = None
+    clock: Annotated[float, Field(gt=0, le=CLOCK_LIMIT)] | None = None
+    bank: Annotated[float, Field(ge=0, le=CLOCK_LIMIT)] = 0
+    pause: Annotated[float, Field(ge=0, le=PAUSE_LIMIT)] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    deck: dict[str, Any] | list[Any] | None = None
+    player: PlayerSpec | None = None
+    """The creator's player key, for the first seat they claim."""
+    public: bool = False
+    """List the table in the lobby while it waits for players (listing.py)."""
+    language: Language = "en"
+    chat: ChatMode = "players"
+
+
+class JoinTable(Strict):
+    name: Name | None = None
+    seat: Annotated[int, Field(ge=0)] | None = None
+    player: PlayerSpec | None = None
+
+
+class GameOffer(BaseModel):
+    id: str
+    title: str
+    family: str
+    variants: list[str]
+    """The first is the default."""
+    seats: tuple[int, int]
+    """The fewest and the most seats."""
+
+
+class Games(BaseModel):
+    games: list[GameOffer]
+    levels: list[str]
+    """The bot levels, weakest first."""
+    bot_ratings: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """Per rating family, each bot level's fixed displayed rating (docs/ratings.md)."""
+
+
+class Health(BaseModel):
+    ok: bool
+    version: str
+    tables: int
+    storage: str
+    pyodide: bool = False
+    """Whether this server serves Pyodide at /pyodide/ (scripts/web-deps), so the page can
+    replay a record file with geodeck's engine."""
+
+
+class Ready(BaseModel):
+    ready: bool
+    storage_ms: float
+    """How long storage took to answer ``SELECT 1``, in milliseconds."""
+    redis_ms: float | None = None
+    """How long Redis took to answer a ping (``None``: one process, no Redis)."""
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    rule: str | None = None
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class LimitedDetail(ErrorDetail):
+    retry_after: int
+    """Seconds until this address may try a table code or seat token again (the same as
+    the ``Retry-After`` header)."""
+
+
+class LimitedBody(BaseModel):
+    """The body of a ``429`` answer (``limit/too_many_misses``, ``limit/too_many_requests``)."""
+
+    error: LimitedDetail
 
 
 class BodyLimit:

@@ -63,7 +63,7 @@ def build_bot(
     seed = bot_rng_seed(secret, seat, purpose)
     try:
         return make_bot(level, seed, game=game, atlas=atlas, difficulty=difficulty)
-    except Exception as err:
+    except GeodeckError as err:
         log.warning("no %s bot for %s (%s); a random bot plays seat %d", level, game, err, seat)
         return make_bot("random", seed, game=game)
 

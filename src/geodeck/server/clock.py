@@ -132,7 +132,9 @@ class Timekeeper:
         try:
             await room.lobby.run(room.lobby.storage.mark_timeout, room.code, index, event)
         except Exception:
-            log.warning("table %s: the timeout of action %d was not stored", room.code, index)
+            log.warning(
+                "table %s: the timeout of action %d was not stored", room.code, index, exc_info=True
+            )
 
     async def _keep_banks(self) -> None:
         """Store the banks left, one write at a time, until storage has the latest."""
@@ -142,7 +144,9 @@ class Timekeeper:
             try:
                 await lobby.run(lobby.storage.keep_banks, self.room.code, dict(self.timer.banks))
             except Exception:
-                log.warning("table %s: the time banks were not stored", self.room.code)
+                log.warning(
+                    "table %s: the time banks were not stored", self.room.code, exc_info=True
+                )
 
     def _arm(self) -> None:
         current = asyncio.current_task()

@@ -142,10 +142,19 @@ async def _serve_client(
     finally:
         await room.leave(client)
         client.end()
-        try:
-            await asyncio.wait_for(writer, timeout=1.0)
-        except (TimeoutError, asyncio.CancelledError, Exception):
-            writer.cancel()
+        await stop_writing(writer)
+
+
+async def stop_writing(writer: asyncio.Task[None], wait: float = 1.0) -> None:
+    """Let the client's writer send what is queued, for ``wait`` seconds at most; a
+    cancellation of the connection cancels the writer too and goes on."""
+    try:
+        await asyncio.wait_for(writer, timeout=wait)
+    except TimeoutError:
+        writer.cancel()
+    except asyncio.CancelledError:
+        writer.cancel()
+        raise
 
 
 async def _write(websocket: WebSocket, client: Client) -> None:

@@ -21,8 +21,9 @@ from geodeck.decks.files import DeckError, table_deck
 from geodeck.names import BadName, clean_name, same_name
 from geodeck.server import bots as botplay
 from geodeck.server import dealing
+from geodeck.server.bodies import CreateTable
 from geodeck.server.errors import SETUP_REFUSALS, ErrorCode, engine_code
-from geodeck.server.protocol import NAME_LENGTH, CreateTable, Refusal
+from geodeck.server.protocol import NAME_LENGTH, Refusal
 from geodeck.server.settings import Settings
 
 log = logging.getLogger("geodeck.server")
@@ -87,7 +88,7 @@ def _parsed(deck: Any) -> Any:
         return known[1]
     try:
         cards = parse_cards(deck)
-    except Exception:
+    except GeodeckError:
         return deck
     _PARSED[id(deck)] = (deck, cards)
     return cards
@@ -186,8 +187,8 @@ def deal(
     except GeodeckError as err:
         refused = engine_code(err.code, SETUP_REFUSALS, ErrorCode.SETUP_INVALID)
         raise Refusal(refused, err.message, rule=err.rule) from None
-    except Exception as err:
-        log.warning("a table could not be dealt: %s: %.200s", type(err).__name__, err)
-        raise Refusal(ErrorCode.SETUP_INVALID, "the table cannot be dealt") from None
+    except Exception:
+        log.exception("a table of %s could not be dealt", request.game)
+        raise Refusal(ErrorCode.SERVER_INTERNAL, "the table could not be dealt") from None
     head["deal"] = dealing.seal(head["setup"], secret)
     return game, head

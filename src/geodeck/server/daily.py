@@ -31,11 +31,11 @@ from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice.cards import PracticeCard, PracticeError, deck_hash, practice_cards
 from geodeck.practice.daily import CARDS, Deal, Solo, daily_deal
 from geodeck.server import players
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, parse
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, client_address
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import ErrorBody, Refusal, _Strict
+from geodeck.server.protocol import Refusal, Strict
 from geodeck.server.storage import Storage
 from geodeck.server.storage.players import daily_results
 
@@ -47,7 +47,7 @@ LAST_END = datetime.timedelta(hours=12)
 """... and ends last at UTC-12: 12 hours after it does in UTC."""
 
 
-class DailyResult(_Strict):
+class DailyResult(Strict):
     nickname: Annotated[str, Field(max_length=200)]
     key: Annotated[str, Field(max_length=200)]
     moves: Annotated[list[list[str | int]], Field(max_length=4 * CARDS)]

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 
-from geodeck.server import connection
+from geodeck.server.bodies import ErrorBody, LimitedBody
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter
+from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import FINISHED, ErrorBody, LimitedBody, Refusal
+from geodeck.server.protocol import FINISHED, Refusal
 from geodeck.server.room import Room
 from geodeck.stats import game_stats
 
@@ -40,8 +40,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
         429: {"model": LimitedBody},
     }
 
-    @app.get("/api/tables/{code}/stats", responses=refusals)
-    async def table_stats(code: str, request: Request) -> dict[str, Any]:
-        with limiter.guard(connection.client_address(request)):
-            async with lobby.using(code) as room:
-                return stats_of(room)
+    @app.get("/api/tables/{code}/stats", responses=refusals, dependencies=[guarded(limiter)])
+    async def table_stats(code: str) -> dict[str, Any]:
+        async with lobby.using(code) as room:
+            return stats_of(room)

@@ -168,6 +168,7 @@ class HomeRouter:
                 open_timeout=5,
             )
         except Exception:
+            log.warning("the websocket to %s could not be opened", url, exc_info=True)
             await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
             return
         await send({"type": "websocket.accept"})
@@ -176,8 +177,9 @@ class HomeRouter:
             await _to_client(upstream, send)
         finally:
             inward.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await inward
+            for result in await asyncio.gather(inward, return_exceptions=True):
+                if isinstance(result, Exception):
+                    log.warning("forwarding to %s failed", url, exc_info=result)
             await upstream.close()
 
 
@@ -212,5 +214,7 @@ async def _to_client(upstream: ClientConnection, send: Send) -> None:
     except ConnectionClosed:
         pass
     code = upstream.close_code or 1000
-    with contextlib.suppress(Exception):
+    try:
         await send({"type": "websocket.close", "code": code, "reason": upstream.close_reason or ""})
+    except Exception:
+        log.debug("the client went before the close was passed on", exc_info=True)

@@ -10,18 +10,22 @@ restart of the database or Redis is under way.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+from collections.abc import Awaitable
 
 from fastapi import FastAPI
 from sqlalchemy import text
 
 from geodeck import __version__
+from geodeck.server.bodies import ErrorBody, Health, Ready
 from geodeck.server.errors import ErrorCode
 from geodeck.server.home import Homes
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import ErrorBody, Health, Ready, Refusal
+from geodeck.server.protocol import Refusal
 
 WAIT = 2.0
+log = logging.getLogger("geodeck.server")
 
 
 def _ping_storage(lobby: Lobby) -> None:
@@ -35,27 +39,24 @@ async def _ping_redis(homes: Homes) -> None:
 
 async def check(lobby: Lobby) -> Ready:
     """How long storage and Redis took to answer; ``server/not_ready`` if one did not."""
-    started = time.perf_counter()
-    try:
-        await asyncio.wait_for(lobby.run(_ping_storage, lobby), WAIT)
-    except Exception as err:
-        raise Refusal(
-            ErrorCode.SERVER_NOT_READY, f"storage does not answer: {_said(err)}"
-        ) from None
-    storage_ms = (time.perf_counter() - started) * 1000
+    storage_ms = await _answer_ms("storage", lobby.run(_ping_storage, lobby))
     redis_ms = None
     if isinstance(lobby.fanout, Homes):
-        started = time.perf_counter()
-        try:
-            await asyncio.wait_for(_ping_redis(lobby.fanout), WAIT)
-        except Exception as err:
-            raise Refusal(
-                ErrorCode.SERVER_NOT_READY, f"Redis does not answer: {_said(err)}"
-            ) from None
-        redis_ms = (time.perf_counter() - started) * 1000
+        redis_ms = await _answer_ms("Redis", _ping_redis(lobby.fanout))
     return Ready(
         ready=True, storage_ms=round(storage_ms, 2), redis_ms=redis_ms and round(redis_ms, 2)
     )
+
+
+async def _answer_ms(what: str, ping: Awaitable[None]) -> float:
+    """How long ``ping`` took, in milliseconds; ``server/not_ready`` if it failed."""
+    started = time.perf_counter()
+    try:
+        await asyncio.wait_for(ping, WAIT)
+    except Exception as err:
+        log.warning("%s does not answer", what, exc_info=True)
+        raise Refusal(ErrorCode.SERVER_NOT_READY, f"{what} does not answer: {_said(err)}") from None
+    return (time.perf_counter() - started) * 1000
 
 
 def _said(err: BaseException) -> str:

@@ -283,8 +283,10 @@ class Homes:
             self._renewer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._renewer
-        with contextlib.suppress(Exception):
+        try:
             for code in list(self.held):
                 await self.released(code)
             await self.redis.delete(self.proc + self.me.id)
+        except Exception:
+            log.warning("this process's tables were not let go of in Redis", exc_info=True)
         await self.redis.aclose()

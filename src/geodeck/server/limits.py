@@ -24,9 +24,11 @@ import ipaddress
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from fastapi import Depends, Request
 
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import Refusal
@@ -189,3 +191,15 @@ class MissLimiter:
                 raise Limited(wait) from None
             self.miss(key)
             raise
+
+
+def guarded(limiter: MissLimiter) -> Any:
+    """A route's dependency (``dependencies=[...]``) that runs the route inside
+    ``limiter.guard`` for the client's address: the same refusals as the ``with`` block,
+    settled before the response is sent."""
+
+    async def guard(request: Request) -> AsyncIterator[None]:
+        with limiter.guard(client_address(request)):
+            yield
+
+    return Depends(guard, scope="function")

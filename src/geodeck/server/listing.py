@@ -11,11 +11,11 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, parse
 from geodeck.server.errors import ErrorCode
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import LANGUAGES, ErrorBody, Refusal
-from geodeck.server.storage.listing import held_tables, open_tables
+from geodeck.server.protocol import LANGUAGES, Refusal
+from geodeck.server.storage.listing import HeldTable, OpenTable, held_tables, open_tables
 from geodeck.server.tokens import could_be_code, normal_code, token_hash
 
 OPEN_LIMIT = 30
@@ -23,19 +23,6 @@ OPEN_LIMIT = 30
 
 MINE_LIMIT = 50
 """The most seats one ``POST /api/tables/mine`` asks about."""
-
-
-class OpenTable(BaseModel):
-    code: str
-    game: str
-    variant: str
-    language: str
-    chat: str
-    seats: int
-    free: int
-    """Human seats nobody has claimed yet."""
-    created: int
-    """Unix milliseconds."""
 
 
 class OpenTables(BaseModel):
@@ -55,18 +42,8 @@ class MineRequest(_Strict):
     seats: Annotated[list[HeldSeat], Field(max_length=MINE_LIMIT)]
 
 
-class MyTable(BaseModel):
-    code: str
-    seat: int
-    game: str
-    variant: str
-    status: str
-    updated: int
-    """When the table last changed (Unix milliseconds)."""
-
-
 class MyTables(BaseModel):
-    tables: list[MyTable]
+    tables: list[HeldTable]
 
 
 def _query(request: Request) -> dict[str, str]:
@@ -100,21 +77,7 @@ def register(app: FastAPI, lobby: Lobby) -> None:
             game=query.get("game"),
             language=query.get("language"),
         )
-        return OpenTables(
-            tables=[
-                OpenTable(
-                    code=r.code,
-                    game=r.game,
-                    variant=r.variant,
-                    language=r.language,
-                    chat=r.chat,
-                    seats=r.seats,
-                    free=r.free,
-                    created=int(r.created * 1000),
-                )
-                for r in rows
-            ]
-        )
+        return OpenTables(tables=rows)
 
     @app.post("/api/tables/mine", responses=refusals)
     async def list_mine(request: Request) -> MyTables:
@@ -125,16 +88,4 @@ def register(app: FastAPI, lobby: Lobby) -> None:
             if could_be_code(normal_code(s.code))
         ]
         rows = await lobby.run(held_tables, lobby.storage, pairs)
-        return MyTables(
-            tables=[
-                MyTable(
-                    code=r.code,
-                    seat=r.seat,
-                    game=r.game,
-                    variant=r.variant,
-                    status=r.status,
-                    updated=int(r.updated * 1000),
-                )
-                for r in rows
-            ]
-        )
+        return MyTables(tables=rows)

@@ -18,11 +18,12 @@ from typing import Any, TypeVar
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
 from geodeck.server import changed, creation, players, retention
+from geodeck.server.bodies import CreateTable, JoinTable
 from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
 from geodeck.server.fanout import Fanout, LocalFanout
 from geodeck.server.limits import Limited, MissLimiter
-from geodeck.server.protocol import FINISHED, Created, CreateTable, Joined, JoinTable, Refusal
+from geodeck.server.protocol import FINISHED, Created, Joined, Refusal
 from geodeck.server.ratings_api import Rater
 from geodeck.server.room import Room
 from geodeck.server.seats import SeatState

@@ -21,8 +21,9 @@ from sqlalchemy.exc import IntegrityError
 from geodeck.names import BadName, clean_name
 from geodeck.ratings import Rating, bot_rating, family
 from geodeck.server import standing
+from geodeck.server.bodies import PlayerSpec
 from geodeck.server.errors import ErrorCode
-from geodeck.server.protocol import PlayerSpec, Refusal
+from geodeck.server.protocol import Refusal
 from geodeck.server.standing import Rule
 from geodeck.server.storage import Storage
 from geodeck.server.storage.players import names, players, rated, ratings, seat_players

@@ -26,11 +26,11 @@ from geodeck.core.family import places_cards
 from geodeck.cross.editions import COLUMN_VARIANTS, GEO
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import PracticeCard, deck_hash, practice_cards, regions_of
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, parse
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, client_address
 from geodeck.server.players import key_hash
-from geodeck.server.protocol import ErrorBody, Refusal
+from geodeck.server.protocol import Refusal
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
 from geodeck.server.storage.practice import Sender, Weights

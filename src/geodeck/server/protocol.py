@@ -1,4 +1,5 @@
-"""The wire models of docs/protocol.md: HTTP bodies and websocket messages.
+"""The wire models of docs/protocol.md: websocket messages, and the tables' HTTP answers
+(the other HTTP bodies are in ``bodies.py``).
 
 Client messages are parsed strictly (no coercion, no unknown fields); a message that does
 not fit raises ``Refusal`` with a stable code. Every field a client can receive is listed
@@ -16,7 +17,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from geodeck.server import observe
 from geodeck.server.errors import ErrorCode
-from geodeck.server.settings import PAUSE_LIMIT
 
 MAX_MESSAGE = 4096
 """The largest client websocket message, in bytes."""
@@ -44,14 +44,14 @@ class Refusal(Exception):
         self.rule = rule
 
 
-class _Strict(BaseModel):
+class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 # -- client → server ------------------------------------------------------------------------
 
 
-class Hello(_Strict):
+class Hello(Strict):
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
     spectator: bool = False
@@ -62,18 +62,18 @@ class Hello(_Strict):
     (docs/protocol.md, Seat links; ``recovery.py``)."""
 
 
-class Act(_Strict):
+class Act(Strict):
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
     action: dict[str, Any]
 
 
-class Ping(_Strict):
+class Ping(Strict):
     type: Literal["ping"]
     id: int | Annotated[str, Field(max_length=64)] | None = None
 
 
-class Continue(_Strict):
+class Continue(Strict):
     """The seat has seen the moment the table waits after (docs/protocol.md, Moments)."""
 
     type: Literal["continue"]
@@ -84,7 +84,7 @@ class Continue(_Strict):
 # -- chat (chat.py) --
 
 
-class Chat(_Strict):
+class Chat(Strict):
     """A line of the table's chat: a ``text`` or one ``emote`` of ``chat.EMOTES``."""
 
     type: Literal["chat"]
@@ -332,47 +332,6 @@ def error_message(refusal: Refusal, version: int | None) -> str:
 
 # -- HTTP ---------------------------------------------------------------------------------------
 
-Name = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH)]
-
-
-class PlayerSpec(_Strict):
-    """Who claims a seat, for their rating (docs/ratings.md): a player key the client made
-    at random and keeps, and the nickname shown with the rating. The server keeps only
-    the key's SHA-256."""
-
-    key: Annotated[str, Field(max_length=200)]
-    nickname: Annotated[str, Field(max_length=200)]
-
-
-class SeatSpec(_Strict):
-    name: Name | None = None
-    bot: Annotated[str, Field(max_length=32)] | None = None
-
-
-class CreateTable(_Strict):
-    game: Annotated[str, Field(min_length=1, max_length=32)]
-    variant: Annotated[str, Field(min_length=1, max_length=32)] | None = None
-    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=12)]
-    claim: Annotated[list[int], Field(max_length=12)] | None = None
-    clock: Annotated[float, Field(gt=0, le=CLOCK_LIMIT)] | None = None
-    bank: Annotated[float, Field(ge=0, le=CLOCK_LIMIT)] = 0
-    pause: Annotated[float, Field(ge=0, le=PAUSE_LIMIT)] | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
-    deck: dict[str, Any] | list[Any] | None = None
-    player: PlayerSpec | None = None
-    """The creator's player key, for the first seat they claim."""
-    public: bool = False
-    """List the table in the lobby while it waits for players (listing.py)."""
-    language: Language = "en"
-    chat: ChatMode = "players"
-
-
-class JoinTable(_Strict):
-    name: Name | None = None
-    seat: Annotated[int, Field(ge=0)] | None = None
-    player: PlayerSpec | None = None
-
 
 class TableInfo(BaseModel):
     code: str
@@ -413,61 +372,3 @@ class Joined(BaseModel):
     seat: int
     token: str
     table: TableInfo
-
-
-class GameOffer(BaseModel):
-    id: str
-    title: str
-    family: str
-    variants: list[str]
-    """The first is the default."""
-    seats: tuple[int, int]
-    """The fewest and the most seats."""
-
-
-class Games(BaseModel):
-    games: list[GameOffer]
-    levels: list[str]
-    """The bot levels, weakest first."""
-    bot_ratings: dict[str, dict[str, int]] = Field(default_factory=dict)
-    """Per rating family, each bot level's fixed displayed rating (docs/ratings.md)."""
-
-
-class Health(BaseModel):
-    ok: bool
-    version: str
-    tables: int
-    storage: str
-    pyodide: bool = False
-    """Whether this server serves Pyodide at /pyodide/ (scripts/web-deps), so the page can
-    replay a record file with geodeck's engine."""
-
-
-class Ready(BaseModel):
-    ready: bool
-    storage_ms: float
-    """How long storage took to answer ``SELECT 1``, in milliseconds."""
-    redis_ms: float | None = None
-    """How long Redis took to answer a ping (``None``: one process, no Redis)."""
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-    rule: str | None = None
-
-
-class ErrorBody(BaseModel):
-    error: ErrorDetail
-
-
-class LimitedDetail(ErrorDetail):
-    retry_after: int
-    """Seconds until this address may try a table code or seat token again (the same as
-    the ``Retry-After`` header)."""
-
-
-class LimitedBody(BaseModel):
-    """The body of a ``429`` answer (``limit/too_many_misses``, ``limit/too_many_requests``)."""
-
-    error: LimitedDetail

@@ -9,7 +9,6 @@ the two still rates it: ``geodeck_rated`` lets only one process write a table's 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +17,10 @@ from fastapi import FastAPI, Request
 from geodeck.core.family import places_cards
 from geodeck.ratings import bot_ratings, rating_families
 from geodeck.server import cards, players
+from geodeck.server.bodies import ErrorBody
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter, client_address
-from geodeck.server.protocol import FINISHED, ErrorBody, RatingChange, Refusal, TableInfo
+from geodeck.server.limits import MissLimiter, guarded
+from geodeck.server.protocol import FINISHED, RatingChange, Refusal, TableInfo
 from geodeck.server.standing import Rule
 
 if TYPE_CHECKING:
@@ -81,8 +81,7 @@ class Rater:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
 
     async def close(self) -> None:
-        with contextlib.suppress(Exception):
-            await self.settle()
+        await self.settle()
 
 
 def bot_levels() -> dict[str, dict[str, int]]:
@@ -114,11 +113,10 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
         404: {"model": ErrorBody},
     }
 
-    @app.get("/api/players/me", responses=missing)
+    @app.get("/api/players/me", responses=missing, dependencies=[guarded(limiter)])
     async def player_me(request: Request) -> dict[str, Any]:
         digest = players.key_hash(request.headers.get(players.HEADER))
-        with limiter.guard(client_address(request)):
-            found = await lobby.run(players.me, storage, digest, rule)
+        found = await lobby.run(players.me, storage, digest, rule)
         return found or {"nickname": None, "board_nickname": None, "ratings": {}}
 
     @app.get("/api/ratings/{fam}", responses=missing)

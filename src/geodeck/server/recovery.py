@@ -20,9 +20,9 @@ import segno
 from fastapi import FastAPI, Request
 from pydantic import BaseModel
 
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, parse
 from geodeck.server.errors import ErrorCode
-from geodeck.server.protocol import ErrorBody, Refusal, error_message
+from geodeck.server.protocol import Refusal, error_message
 from geodeck.server.rematch import SeatKey, seat_of
 
 if TYPE_CHECKING:
@@ -64,18 +64,21 @@ def moved(room: Room, client: Client, seat: int) -> None:
 
 
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
-    from geodeck.server.limits import client_address
+    from geodeck.server.limits import guarded
 
     responses: dict[int | str, dict[str, Any]] = {
         403: {"model": ErrorBody},
         404: {"model": ErrorBody},
     }
 
-    @app.post("/api/tables/{code}/seat-link", responses=responses)
+    @app.post(
+        "/api/tables/{code}/seat-link",
+        responses=responses,
+        dependencies=[guarded(limiter)],
+    )
     async def seat_link(code: str, request: Request) -> SeatLink:
-        with limiter.guard(client_address(request)):
-            key = await parse(request, SeatKey)
-            async with lobby.using(code) as room:
-                seat = await seat_of(room, key.token)
-                link = link_of(str(request.base_url), room.code, seat, key.token)
+        key = await parse(request, SeatKey)
+        async with lobby.using(code) as room:
+            seat = await seat_of(room, key.token)
+            link = link_of(str(request.base_url), room.code, seat, key.token)
         return SeatLink(seat=seat, link=link, qr=qr_svg(link))

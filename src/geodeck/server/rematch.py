@@ -18,18 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from geodeck.core.family import computer_options
 from geodeck.server import players
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import CreateTable, ErrorBody, SeatSpec, parse
 from geodeck.server.errors import ErrorCode
-from geodeck.server.protocol import (
-    FINISHED,
-    ChatMode,
-    CreateTable,
-    ErrorBody,
-    Language,
-    Refusal,
-    SeatSpec,
-    TableInfo,
-)
+from geodeck.server.protocol import FINISHED, ChatMode, Language, Refusal, TableInfo
 from geodeck.server.storage import Conflict
 
 if TYPE_CHECKING:
@@ -153,7 +144,7 @@ async def seat_of(room: Room, token: str) -> int:
 
 
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
-    from geodeck.server.limits import client_address
+    from geodeck.server.limits import guarded
 
     responses: dict[int | str, dict[str, Any]] = {
         403: {"model": ErrorBody},
@@ -161,9 +152,12 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
         409: {"model": ErrorBody},
     }
 
-    @app.post("/api/tables/{code}/rematch", responses=responses)
+    @app.post(
+        "/api/tables/{code}/rematch",
+        responses=responses,
+        dependencies=[guarded(limiter)],
+    )
     async def play_again(code: str, request: Request) -> Rematched:
-        with limiter.guard(client_address(request)):
-            key = await parse(request, SeatKey)
-            base = str(request.base_url).rstrip("/")
-            return await rematch(lobby, code, key, base)
+        key = await parse(request, SeatKey)
+        base = str(request.base_url).rstrip("/")
+        return await rematch(lobby, code, key, base)

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
 from geodeck.core.steps import steps
-from geodeck.server import connection
 from geodeck.server.errors import ErrorCode
-from geodeck.server.limits import MissLimiter
+from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import FINISHED, Refusal
 
@@ -94,9 +93,8 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     """Add the replay endpoint to ``app``."""
     replays = Replays(lobby)
 
-    @app.get("/api/tables/{code}/replay")
+    @app.get("/api/tables/{code}/replay", dependencies=[guarded(limiter)])
     async def table_replay(
-        code: str, request: Request, seat: str | None = None, start: str | None = None
+        code: str, seat: str | None = None, start: str | None = None
     ) -> JSONResponse:
-        with limiter.guard(connection.client_address(request)):
-            return JSONResponse(await replays.page(code, seat, start))
+        return JSONResponse(await replays.page(code, seat, start))

@@ -11,7 +11,6 @@ the bots (``bots.py``), the clocks and pauses (``clock.py``). The ``Lobby``
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Coroutine, Mapping
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
-from geodeck.server import changed, dealing, observe, recovery, sending
+from geodeck.server import changed, dealing, messages, observe, sending
 from geodeck.server.bots import RoomBots
 from geodeck.server.cards import Judge
 from geodeck.server.chat import RoomChat
@@ -30,19 +29,12 @@ from geodeck.server.protocol import (
     FINISHED,
     PLAYING,
     WAITING,
-    Act,
-    Chat,
     ClientMessage,
-    Continue,
     DealInfo,
-    Hello,
-    Ping,
-    PongMessage,
     Refusal,
     TableInfo,
     encode,
 )
-from geodeck.server.rematch import tell as tell_rematch
 from geodeck.server.seats import Seating, SeatState
 from geodeck.server.storage import Conflict
 from geodeck.server.storage.schema import Openness
@@ -198,120 +190,13 @@ class Room:
             )
         return {**self.head, "actions": [dict(a) for a in self.actions]}
 
-    # -- clients --------------------------------------------------------------------------
+    # -- clients (``messages.py``) --------------------------------------------------------
 
     async def handle(self, client: Client, message: ClientMessage) -> None:
-        if isinstance(message, Ping):
-            client.push(PongMessage(id=message.id).model_dump_json())
-            return
-        if isinstance(message, Hello):
-            await self._hello(client, message)
-            return
-        if isinstance(message, Continue):
-            await self._continue(client, message)
-            return
-        if isinstance(message, Chat):
-            try:
-                self.chat.post(client, message)
-            except Refusal as refusal:
-                sending.refuse(self, client, refusal)
-            return
-        await self._act(client, message)
-
-    async def _hello(self, client: Client, hello: Hello) -> None:
-        async with self.lock:
-            if client.joined:
-                sending.refuse(
-                    self,
-                    client,
-                    Refusal(ErrorCode.PROTOCOL_HELLO_TWICE, "this connection said hello already"),
-                )
-                return
-            client.delta = hello.delta
-            if not hello.spectator:
-                assert hello.token is not None
-                seat = await self.seating.seat_for(hello.token)
-                if seat is None:
-                    sending.refuse(
-                        self,
-                        client,
-                        Refusal(ErrorCode.AUTH_BAD_TOKEN, "no seat of this table has that token"),
-                    )
-                    return
-                client.seat = seat
-                if hello.move:
-                    recovery.moved(self, client, seat)
-                self.clients.add(client)
-                self.seats[seat].connections += 1
-                await self.lobby.fanout.presence(self.code, seat, 1)
-                self.seating.returned(seat)
-            else:
-                most = self.lobby.settings.spectators_per_table
-                if self.spectators >= most:
-                    said = f"this table has {most} spectators, as many as it takes; try later"
-                    sending.refuse(self, client, Refusal(ErrorCode.TABLE_TOO_MANY_SPECTATORS, said))
-                    return
-                client.spectator = True
-                self.clients.add(client)
-            self.attend()
-            sending.send_state(self, client)
-            tell_rematch(self, client)
-            self.chat.welcome(client)
-            sending.broadcast_seats(self)
+        await messages.handle(self, client, message)
 
     async def leave(self, client: Client) -> None:
-        async with self.lock:
-            if client not in self.clients:
-                return
-            self.clients.discard(client)
-            if client.seat is None:
-                if client.spectator:
-                    sending.broadcast_seats(self)
-                return
-            state = self.seats[client.seat]
-            state.connections -= 1
-            await self.lobby.fanout.presence(self.code, client.seat, -1)
-            if state.connections == 0:
-                self.seating.start_grace(client.seat)
-                pause = self.timekeeper.pause
-                if pause is not None and client.seat in pause.waiting:
-                    self.timekeeper.continued(client.seat)
-            sending.broadcast_seats(self)
-
-    @staticmethod
-    def _seat_acting(client: Client, verb: str, doing: str) -> int:
-        """The seat a joined player's connection acts for; ``Refusal`` for anyone else."""
-        if not client.joined:
-            raise Refusal(ErrorCode.PROTOCOL_HELLO_FIRST, f"say hello before {doing}")
-        if client.seat is None:
-            raise Refusal(ErrorCode.ACT_SPECTATOR, f"a spectator cannot {verb}")
-        return client.seat
-
-    async def _act(self, client: Client, act: Act) -> None:
-        async with self.lock:
-            try:
-                seat = self._seat_acting(client, "act", "acting")
-                await self.submit(seat, act.version, act.action)
-            except Refusal as refusal:
-                if not self.closed:  # a closed table told every client (``changed.py``)
-                    sending.refuse(self, client, refusal)
-
-    async def _continue(self, client: Client, message: Continue) -> None:
-        async with self.lock:
-            try:
-                seat = self._seat_acting(client, "continue", "continuing")
-                pause = self.timekeeper.pause
-                if pause is None:
-                    raise Refusal(ErrorCode.CONTINUE_NOT_PAUSED, "the table is not waiting")
-                if message.version != pause.version:
-                    raise Refusal(
-                        ErrorCode.CONTINUE_STALE,
-                        f"the table waits after version {pause.version}, not {message.version}",
-                    )
-                if seat in pause.waiting:
-                    self.timekeeper.continued(seat)
-            except Refusal as refusal:
-                sending.refuse(self, client, refusal)
+        await messages.leave(self, client)
 
     # -- the one way a game changes -------------------------------------------------------
 
@@ -349,7 +234,8 @@ class Room:
         except MalformedAction as err:
             raise Refusal(ErrorCode.ACTION_MALFORMED, err.message, rule=err.rule) from None
         except Exception:
-            raise Refusal(ErrorCode.ACTION_MALFORMED, "not an action of this game") from None
+            log.exception("table %s: the engine failed to read %r", self.code, wire)
+            raise Refusal(ErrorCode.SERVER_INTERNAL, "the action could not be read") from None
 
     async def _submit_checked(
         self, seat: int, version: int, wire: Mapping[str, Any], *, timeout: bool = False
@@ -464,8 +350,8 @@ class Room:
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        for result in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(result, Exception):
+                log.error("table %s: a task of the room failed", self.code, exc_info=result)
         for client in list(self.clients):
             client.close(code)

@@ -19,18 +19,9 @@ from geodeck.cli.deck.common import (
 from geodeck.cli.errors import FAILED
 from geodeck.cli.files import check_output
 from geodeck.cli.invocation import geodeck_command
-from geodeck.decks.places import (
-    MAX_CARDS,
-    MIN_CARDS,
-    BuildError,
-    Request,
-    box_area_km2,
-    build_deck,
-    describe_box,
-    in_box,
-    parse_bbox,
-    slug,
-)
+from geodeck.decks.areas import box_area_km2, describe_box, in_box, parse_bbox
+from geodeck.decks.cards import BuildError
+from geodeck.decks.places import MAX_CARDS, MIN_CARDS, Request, build_deck, slug
 
 COUNTRY_ALIASES = {"UK": "GB", "EL": "GR"}
 """Codes people use that ISO 3166-1 spells differently."""

@@ -36,7 +36,7 @@ def _groups() -> dict[str, dict[str, str]]:
 
     try:
         colours = undercover_document().get("colours", {})
-    except Exception:
+    except (OSError, ValueError):
         return {}
     return {key: dict(value) for key, value in colours.items() if isinstance(value, dict)}
 

@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from geodeck.server import connection
-from geodeck.server.bodies import parse
+from geodeck.server.bodies import ErrorBody, LimitedBody, parse
 from geodeck.server.classroom.models import (
     JoinClass,
     OpenClass,
@@ -20,9 +20,8 @@ from geodeck.server.classroom.models import (
 )
 from geodeck.server.classroom.service import Classroom, bearer
 from geodeck.server.classroom.sheet import sheet_csv
-from geodeck.server.limits import MissLimiter
+from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import ErrorBody, LimitedBody
 
 
 def _token(request: Request) -> str | None:
@@ -43,9 +42,6 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
         429: {"model": LimitedBody},
     }
 
-    def guard(request: Request) -> Any:
-        return limiter.guard(connection.client_address(request))
-
     @app.post("/api/classes", status_code=201, responses={400: {"model": ErrorBody}})
     async def open_class(request: Request) -> dict[str, Any]:
         connection.creating(lobby, request)
@@ -53,61 +49,70 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
         opened = await room.open(body)
         return {**opened, "link": f"{_base(request)}/?class={opened['code']}"}
 
-    @app.post("/api/classes/{code}/pupils", status_code=201, responses=refusals)
+    @app.post(
+        "/api/classes/{code}/pupils",
+        status_code=201,
+        responses=refusals,
+        dependencies=[guarded(limiter)],
+    )
     async def join_class(code: str, request: Request) -> dict[str, Any]:
-        with guard(request):
-            found = await room.find(code)
-            body = await parse(request, JoinClass)
-            return await room.join(found, body)
+        found = await room.find(code)
+        body = await parse(request, JoinClass)
+        return await room.join(found, body)
 
-    @app.post("/api/classes/{code}/practice", responses=refusals)
+    @app.post(
+        "/api/classes/{code}/practice",
+        responses=refusals,
+        dependencies=[guarded(limiter)],
+    )
     async def start_practice(code: str, request: Request) -> dict[str, Any]:
-        with guard(request):
-            found = await room.teacher(code, _token(request))
-            return await room.practice(found, await parse(request, StartPractice))
+        found = await room.teacher(code, _token(request))
+        return await room.practice(found, await parse(request, StartPractice))
 
-    @app.post("/api/classes/{code}/games", responses=refusals)
+    @app.post("/api/classes/{code}/games", responses=refusals, dependencies=[guarded(limiter)])
     async def start_games(code: str, request: Request) -> dict[str, Any]:
-        with guard(request):
-            found = await room.teacher(code, _token(request))
-            connection.creating(lobby, request)
-            body = await parse(request, StartGames)
-            return await room.start_games(found, body, _base(request))
+        found = await room.teacher(code, _token(request))
+        connection.creating(lobby, request)
+        body = await parse(request, StartGames)
+        return await room.start_games(found, body, _base(request))
 
-    @app.get("/api/classes/{code}/sheet", responses=refusals)
+    @app.get("/api/classes/{code}/sheet", responses=refusals, dependencies=[guarded(limiter)])
     async def sheet(code: str, request: Request) -> dict[str, Any]:
-        with guard(request):
-            found = await room.teacher(code, _token(request))
-            return await room.sheet(found)
+        found = await room.teacher(code, _token(request))
+        return await room.sheet(found)
 
-    @app.get("/api/classes/{code}/sheet.csv", responses=refusals)
+    @app.get(
+        "/api/classes/{code}/sheet.csv",
+        responses=refusals,
+        dependencies=[guarded(limiter)],
+    )
     async def sheet_file(code: str, request: Request) -> Response:
-        with guard(request):
-            found = await room.teacher(code, _token(request))
-            rows = (await room.sheet(found))["pupils"]
+        found = await room.teacher(code, _token(request))
+        rows = (await room.sheet(found))["pupils"]
         return Response(
             sheet_csv(rows),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="geodeck-{found.code}.csv"'},
         )
 
-    @app.delete("/api/classes/{code}", responses=refusals)
+    @app.delete("/api/classes/{code}", responses=refusals, dependencies=[guarded(limiter)])
     async def end_class(code: str, request: Request) -> dict[str, Any]:
-        with guard(request):
-            found = await room.teacher(code, _token(request))
-            return await room.end(found)
+        found = await room.teacher(code, _token(request))
+        return await room.end(found)
 
-    @app.get("/api/classes/{code}/me", responses=refusals)
+    @app.get("/api/classes/{code}/me", responses=refusals, dependencies=[guarded(limiter)])
     async def me(code: str, request: Request) -> dict[str, Any]:
-        with guard(request):
-            token = _token(request) or ""
-            found, pupil = await room.pupil(code, token)
-            return await room.me(found, pupil, token)
+        token = _token(request) or ""
+        found, pupil = await room.pupil(code, token)
+        return await room.me(found, pupil, token)
 
-    @app.post("/api/classes/{code}/answers", responses=refusals)
+    @app.post(
+        "/api/classes/{code}/answers",
+        responses=refusals,
+        dependencies=[guarded(limiter)],
+    )
     async def answers(code: str, request: Request) -> dict[str, Any]:
-        with guard(request):
-            found, pupil = await room.pupil(code, _token(request))
-            return await room.answers(found, pupil, await parse(request, PostAnswers))
+        found, pupil = await room.pupil(code, _token(request))
+        return await room.answers(found, pupil, await parse(request, PostAnswers))
 
     return room

@@ -17,6 +17,7 @@ from geodeck.catalogue import catalogue
 from geodeck.core.family import places_cards
 from geodeck.names import BadName, clean_name, same_name
 from geodeck.server import cards, creation
+from geodeck.server.bodies import CreateTable, SeatSpec
 from geodeck.server.classroom import rows
 from geodeck.server.classroom.models import (
     MAX_PUPILS,
@@ -35,7 +36,7 @@ from geodeck.server.classroom.sheet import game_figures, pupil_row, sheet_rows
 from geodeck.server.classroom.tables import ClassTables, groups
 from geodeck.server.errors import ErrorCode
 from geodeck.server.lobby import Lobby
-from geodeck.server.protocol import CreateTable, Refusal, SeatSpec
+from geodeck.server.protocol import Refusal
 from geodeck.server.storage import Conflict
 from geodeck.server.tokens import new_token, normal_code, token_hash
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from geodeck.server.storage.store import Storage, engine_url
+from geodeck.server.storage.database import engine_url
+from geodeck.server.storage.store import Storage
 
 
 class BackupError(Exception):

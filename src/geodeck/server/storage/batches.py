@@ -6,7 +6,7 @@ short transaction. One commit for all of them costs far less than one each. The 
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import threading
 import time
 from collections.abc import Sequence
@@ -15,6 +15,8 @@ from typing import Any
 from sqlalchemy import Engine, PoolProxiedConnection
 
 from geodeck.server.storage.schema import Append, Conflict, dumps
+
+log = logging.getLogger("geodeck.server")
 
 _APPEND = "INSERT INTO {p}geodeck_actions (code, idx, action, at) VALUES ({m}, {m}, {m}, {m})"
 _MOVE_ON = (
@@ -47,8 +49,10 @@ class Batches:
     def _drop_writer(self) -> None:
         writer, self._writer = self._writer, None
         if writer is not None:
-            with contextlib.suppress(Exception):
+            try:
                 writer.close()
+            except Exception:
+                log.debug("closing a dropped connection failed", exc_info=True)
 
     def write(self, batch: Sequence[Append]) -> list[Exception | None]:
         """``Storage.append_actions``: for each append ``None`` once it is committed, or
@@ -84,6 +88,9 @@ class Batches:
             try:
                 writer.rollback()
             except Exception:
+                log.warning(
+                    "a batch could not be rolled back; its connection is dropped", exc_info=True
+                )
                 self._drop_writer()
             if isinstance(err, Exception) and not isinstance(err, _Retry):
                 return [err] * len(batch)

@@ -2,7 +2,8 @@
 browser holds seats at. They read storage only, so every process answers alike.
 
 Neither reads a table's head (which holds the deal) or its secret: only the columns named
-here leave storage.
+here leave storage. The rows are also what the lobby's lists answer
+(``server/listing.py``), field for field.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ OPEN_FOR = 6 * 3600.0
 
 
 @dataclass(frozen=True, slots=True)
-class OpenRow:
+class OpenTable:
     code: str
     game: str
     variant: str
@@ -29,17 +30,20 @@ class OpenRow:
     chat: str
     seats: int
     free: int
-    created: float
+    """Human seats nobody has claimed yet."""
+    created: int
+    """Unix milliseconds."""
 
 
 @dataclass(frozen=True, slots=True)
-class HeldRow:
+class HeldTable:
     code: str
     seat: int
     game: str
     variant: str
     status: str
-    updated: float
+    updated: int
+    """When the table last changed (Unix milliseconds)."""
 
 
 def open_tables(
@@ -49,7 +53,7 @@ def open_tables(
     game: str | None = None,
     language: str | None = None,
     now: float | None = None,
-) -> list[OpenRow]:
+) -> list[OpenTable]:
     """Public tables still waiting with a free human seat, newest first, at most ``limit``."""
     since = (time.time() if now is None else now) - OPEN_FOR
     free = func.sum(case((seats.c.bot.is_(None) & seats.c.token_hash.is_(None), 1), else_=0)).cast(
@@ -92,12 +96,14 @@ def open_tables(
     with storage.engine.connect() as conn:
         rows = conn.execute(query).all()
     return [
-        OpenRow(r.code, r.game, r.variant, r.language, r.chat, int(r.total), int(r.free), r.created)
+        OpenTable(
+            r.code, r.game, r.variant, r.language, r.chat, int(r.total), int(r.free), _ms(r.created)
+        )
         for r in rows
     ]
 
 
-def held_tables(storage: Storage, pairs: Sequence[tuple[str, str]]) -> list[HeldRow]:
+def held_tables(storage: Storage, pairs: Sequence[tuple[str, str]]) -> list[HeldTable]:
     """The tables of ``pairs`` (code, token hash) whose seat has that token, in the order
     asked; a pair that fits no seat is left out."""
     if not pairs:
@@ -119,9 +125,13 @@ def held_tables(storage: Storage, pairs: Sequence[tuple[str, str]]) -> list[Held
     with storage.engine.connect() as conn:
         rows = conn.execute(query).all()
     found = {(r.code, r.token_hash): r for r in rows}
-    held: list[HeldRow] = []
+    held: list[HeldTable] = []
     for pair in dict.fromkeys(pairs):
         r = found.get(pair)
         if r is not None:
-            held.append(HeldRow(r.code, r.seat, r.game, r.variant, r.status, r.updated))
+            held.append(HeldTable(r.code, r.seat, r.game, r.variant, r.status, _ms(r.updated)))
     return held
+
+
+def _ms(seconds: float) -> int:
+    return int(seconds * 1000)

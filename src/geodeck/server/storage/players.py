@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Column, Connection, Float, Integer, String, Table, Text, event
+from sqlalchemy import Column, Float, Integer, String, Table, Text
 
 from geodeck.server.storage.schema import metadata, seats, tables
 
@@ -121,15 +121,6 @@ for _later in (standing, opponents, names):
         _later.add_is_dependent_on(_earlier)
 names.add_is_dependent_on(standing)
 names.add_is_dependent_on(opponents)
-
-
-@event.listens_for(names, "after_create")
-def _work_out_standing(target: Table, connection: Connection, **_: Any) -> None:
-    """A database made before standing existed: every player's standing and name are
-    worked out from the tables rated so far, in the transaction that adds the tables."""
-    from geodeck.server.standing import backfill
-
-    backfill(connection)
 
 
 def rating_row(row: Any) -> dict[str, Any]:

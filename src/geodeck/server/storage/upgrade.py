@@ -3,11 +3,22 @@ tables it lacked (``Storage.create_schema``)."""
 
 from __future__ import annotations
 
-import orjson
-from sqlalchemy import Connection, inspect, select, update
+from typing import Any
 
+import orjson
+from sqlalchemy import Connection, Table, event, inspect, select, update
+
+from geodeck.server.standing import backfill
+from geodeck.server.storage.players import names
 from geodeck.server.storage.schema import dumps, pupils, seats, tables
 from geodeck.server.tokens import token_hash
+
+
+@event.listens_for(names, "after_create")
+def _work_out_standing(target: Table, connection: Connection, **_: Any) -> None:
+    """A database made before standing existed: every player's standing and name are
+    worked out from the tables rated so far, in the transaction that adds the tables."""
+    backfill(connection)
 
 
 def hide_pupil_seat_tokens(conn: Connection) -> int:
