@@ -16,7 +16,7 @@ from geodeck.core.errors import (
     SetupError,
     WrongKind,
 )
-from geodeck.core.wire import ActionSet, WireAction
+from geodeck.core.wire import ActionSet, Ended, WireAction
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
@@ -84,6 +84,8 @@ class Game(ABC, Generic[A, E]):
     seats: tuple[str, ...]
     history: list[E]
     actions: list[A]
+    _outcome: Outcome | None = None
+    """The scores and winners once the game has ended (``_finish``)."""
     sealed_deal: dict[str, Any] | None = None
     """A record's ``deal`` (its deal commitment, ``geodeck.core.deal``), carried through as
     it is: the engine neither makes nor needs it."""
@@ -200,8 +202,15 @@ class Game(ABC, Generic[A, E]):
         between them. The game itself keeps nothing for its viewers."""
         return Viewer(self)
 
-    @abstractmethod
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Outcome | None:
+        """The scores and winners, or None while the game goes on."""
+        return self._outcome
+
+    def _finish(self, scores: Sequence[int]) -> Ended:
+        """End the game with ``scores``: the highest wins, ties share (A7, B3). The event
+        returned is the family's to append to its history."""
+        outcome = self._outcome = Outcome(tuple(scores), winners_of(scores))
+        return Ended(outcome.scores, outcome.winners)
 
     def action_from_wire(self, raw: Any) -> A:
         """Parse one action of the family's wire form (``MalformedAction`` if it is none)."""
