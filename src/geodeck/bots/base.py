@@ -20,7 +20,7 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any: ...
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any: ...
 
 
 class RandomBot:
@@ -31,7 +31,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
         return own_secret(legal[self.rng.randrange(len(legal))], self.rng)

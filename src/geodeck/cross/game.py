@@ -38,6 +38,7 @@ from geodeck.cross.events import (
     Started,
 )
 from geodeck.cross.setup import check_setup, dealt
+from geodeck.cross.shapes import CrossView
 from geodeck.cross.table import Table
 from geodeck.decks.cards import Card, parse_cards
 
@@ -355,14 +356,12 @@ class CrossGame(Game[CrossAction, Event]):
 
     # -- showing --------------------------------------------------------------------------
 
-    def view(
-        self, seat: int | None = None, *, since: int = 0, shared: bool = False
-    ) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, since: int = 0, shared: bool = False) -> CrossView:
         from geodeck.cross.view import build_view
 
         return build_view(self, seat, since, shared=shared)
 
-    def viewer(self) -> Viewer:
+    def viewer(self) -> Viewer[CrossView]:
         from geodeck.cross.view import Viewer
 
         return Viewer(self)

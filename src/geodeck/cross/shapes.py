@@ -124,7 +124,7 @@ class CrossView(TypedDict):
     next: Next
     guessing: Guessing | None
     outcome: OutcomeWire | None
-    history: list[EventWire] | None
+    history: list[EventWire]
     history_from: int
 
 
@@ -133,5 +133,5 @@ class OwnPart(TypedDict):
 
     seat: int | None
     guessing: Guessing | None
-    history: list[EventWire] | None
+    history: list[EventWire]
     history_from: int

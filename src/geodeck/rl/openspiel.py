@@ -190,7 +190,8 @@ class GeodeckObserver:
             return None
         game = state.episode.game
         since = 0 if whole else max(0, len(game.history) - state.episode.recent)
-        return game.view(player if self.private else None, since=since, shared=True)
+        view: dict[str, Any] = game.view(player if self.private else None, since=since, shared=True)
+        return view
 
     def set_from(self, state: GeodeckState, player: int) -> None:
         if not state.dealt:

@@ -43,6 +43,7 @@ from geodeck.undercover.events import (
     Turned,
 )
 from geodeck.undercover.round import Asked, Round
+from geodeck.undercover.shapes import UndercoverView
 
 HIDE, NAME, ANSWER, STONE, FINISHED = "hide", "name", "answer", "stone", "finished"
 
@@ -381,12 +382,12 @@ class UndercoverGame(Game[UndercoverAction, Event]):
 
     def view(
         self, seat: int | None = None, *, since: int = 0, shared: bool = False
-    ) -> dict[str, Any]:
+    ) -> UndercoverView:
         from geodeck.undercover.view import build_view
 
         return build_view(self, seat, since, shared=shared)
 
-    def viewer(self) -> Viewer:
+    def viewer(self) -> Viewer[UndercoverView]:
         from geodeck.undercover.view import Viewer
 
         return Viewer(self)
