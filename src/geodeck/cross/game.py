@@ -65,7 +65,7 @@ class CrossGame(Game[CrossAction, Event]):
         reserve: Sequence[str],
         each: int = ed.CHIPS_EACH,
         box: int | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
         self.edition = ed.edition(game)
         self.game = game
@@ -111,8 +111,8 @@ class CrossGame(Game[CrossAction, Event]):
         *,
         variant: str | None,
         seed: int,
-        options: Mapping[str, Any],
-        deck: Mapping[str, Any] | None,
+        options: Mapping[str, object],
+        deck: Mapping[str, object] | None,
     ) -> CrossGame:
         """Shuffle and deal a new game (A1)."""
         variant = variant or ed.GEO

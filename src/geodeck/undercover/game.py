@@ -67,7 +67,7 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         seed: int = 0,
         layouts: Sequence[Sequence[str]] = (),
         pile: Sequence[str] | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         shuffle: str = dl.SHA256,
         computers: Sequence[int] | None = None,
     ) -> None:

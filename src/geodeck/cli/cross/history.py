@@ -157,7 +157,7 @@ class Story:
             self.entries.append(Text.assemble((names, NAME), f" {verb}."))
             self._accepting = []
 
-    def _step(self, event: Mapping[str, Any]) -> None:
+    def _step(self, event: Mapping[str, object]) -> None:
         kind = event["event"]
         if self._telling and kind not in ("reveal", "judge", "pay", "exchange", "lapse"):
             self._telling = False
@@ -294,7 +294,7 @@ class Story:
             ids.clear()
         self._say(f"  The table is cleared: {len(event['cards'])} cards leave the game.")
 
-    def _on_scoring(self, event: Mapping[str, Any]) -> None:
+    def _on_scoring(self, event: Mapping[str, object]) -> None:
         self._final = bool(event["final"])
         label = "Final scoring" if self._final else "Interim scoring"
         self._say((label, "bold magenta"), ": everyone secretly guesses how many cards are wrong.")

@@ -124,7 +124,7 @@ names.add_is_dependent_on(opponents)
 
 
 @event.listens_for(names, "after_create")
-def _work_out_standing(target: Table, connection: Connection, **_: Any) -> None:
+def _work_out_standing(target: Table, connection: Connection, **_: object) -> None:
     """A database made before standing existed: every player's standing and name are
     worked out from the tables rated so far, in the transaction that adds the tables."""
     from geodeck.server.standing import backfill

@@ -249,6 +249,6 @@ class Append:
     outcome: Mapping[str, Any] | None = None
 
 
-def dumps(value: Any) -> str:
+def dumps(value: object) -> str:
     """A value as the JSON text a column holds."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
