@@ -28,7 +28,7 @@ class CliFront(Protocol):
         """The family's own keys of a record's summary (``geodeck replay --json``)."""
 
     def summary_lines(
-        self, summary: dict[str, Any], title: str, names: Mapping[str, str]
+        self, summary: Mapping[str, object], title: str, names: Mapping[str, str]
     ) -> list[RenderableType]:
         """The family's lines of ``geodeck replay``'s summary, before who is next or won."""
 

@@ -160,7 +160,7 @@ def deal(
     *,
     variant: str | None,
     seed: int | None,
-    options: dict[str, Any],
+    options: Mapping[str, object],
     deck: Path | None = None,
 ) -> tuple[G, int]:
     """A new game of ``kind`` dealt with ``seed`` (default: a random one), and the seed."""

@@ -73,7 +73,9 @@ def quick(bot: Bot) -> bool:
     return bot.level == "random"
 
 
-def choose(bot: Bot, view: dict[str, Any], legal: Sequence[object], rng: random.Random) -> Any:
+def choose(
+    bot: Bot, view: Mapping[str, object], legal: Sequence[object], rng: random.Random
+) -> Any:
     """The bot's choice among ``legal``; the first legal action if the bot fails. A hide
     the bot left unsalted gets its salt from ``rng``, the server's secret numbers."""
     try:

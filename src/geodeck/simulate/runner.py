@@ -59,7 +59,7 @@ class SimulateFront(Protocol):
     def summarise(self, spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
         """The family's own keys of a run's summary (``geodeck.simulate.stats``)."""
 
-    def plot(self, axes: object, summary: dict[str, Any], bars: object) -> None:
+    def plot(self, axes: object, summary: Mapping[str, object], bars: object) -> None:
         """Draw the family's two lower panels of the run's picture on ``axes``."""
 
 
