@@ -106,7 +106,7 @@ def printable(text: str) -> str:
     return "".join("\ufffd" if unicodedata.category(c) in REFUSED else c for c in text)
 
 
-def printable_data(value: Any) -> Any:
+def printable_data(value: object) -> Any:
     """A JSON value with ``printable`` applied to every string in it, keys too."""
     if isinstance(value, str):
         return printable(value)

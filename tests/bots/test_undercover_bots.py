@@ -49,6 +49,7 @@ def test_the_hider_answers_truthfully_and_not_sure_about_seekers() -> None:
         if kind == "answer":
             assert isinstance(action, Answer)
             question = view["question"]
+            assert question is not None
             if question["about"] == "country":
                 assert action.answer == question["hint"]
             else:

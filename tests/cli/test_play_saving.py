@@ -109,7 +109,8 @@ def record_of(seats: list[str], moves: int) -> dict[str, object]:
     for _ in range(moves):
         due, _kind = game.expects()
         game.apply(game.legal_actions(due[0])[0])
-    return game.to_record()
+    record: dict[str, object] = game.to_record()
+    return record
 
 
 def test_save_will_not_overwrite_another_game_unless_forced(tmp_path: Path) -> None:

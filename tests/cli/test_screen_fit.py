@@ -16,6 +16,7 @@ from geodeck.cli.cross.render import fitted_screen, header
 from geodeck.cli.screens import pages
 from geodeck.cli.undercover.countries import CountryRows
 from geodeck.cli.undercover.render import fitted_screen as undercover_screen
+from geodeck.cross.shapes import CrossView
 from tests.support import sample_cards
 
 
@@ -133,7 +134,7 @@ def test_off_a_terminal_there_is_one_page() -> None:
     assert len(pages(console, parts)) == 1
 
 
-def tall_cross() -> dict[str, Any]:
+def tall_cross() -> CrossView:
     """Fourteen cards: seven on each line, with long names."""
     draw = [
         "nizhniy-novgorod", "rostov-on-don", "saint-petersburg", "zaporizhzhya", "vladikavkaz",
@@ -145,7 +146,7 @@ def tall_cross() -> dict[str, Any]:
         line = "north-south" if number % 2 else "west-east"
         game.apply(Place(number % 2, line, 0))
         game.apply(Accept(1 - number % 2))
-    view: dict[str, Any] = game.view(None)
+    view: CrossView = game.view(None)
     return view
 
 
@@ -158,7 +159,7 @@ def test_a_tall_table_fits_80_by_24_with_every_card_and_label() -> None:
     text = "\n".join(lines)
     for ids in view["lines"].values():
         for card in ids:
-            assert view["cards"][card]["name"] in text
+            assert str(view["cards"][card]["name"]) in text
     for mark in ("[a]", "[h]", "[1]", "[8]", " N ", " E"):
         assert mark in text
     assert "…" not in text

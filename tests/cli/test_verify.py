@@ -82,7 +82,8 @@ def finished_record(players: int = 3, seed: int = 4) -> dict[str, Any]:
             count += 1
             action = Hide(seat, action.country, f"{count:04d}" + "ab" * 8)
         game.apply(action)
-    return game.to_record()
+    record: dict[str, Any] = game.to_record()
+    return record
 
 
 def test_every_finished_round_of_a_record_is_checked(tmp_path: Path) -> None:

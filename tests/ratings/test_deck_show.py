@@ -22,7 +22,8 @@ def played_record(seed: int) -> dict[str, object]:
     while not game.finished:
         seat = game.expects().seats[0]
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-    return game.to_record()
+    record: dict[str, object] = game.to_record()
+    return record
 
 
 def fill(data: Path, card: str) -> dict[str, object]:

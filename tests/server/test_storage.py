@@ -41,7 +41,7 @@ def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]
 
 def a_record() -> dict[str, Any]:
     game = geodeck.new_game("uppsala", ["Ann", "Ben"], seed=3, deck=sample_cards())
-    record = game.to_record()
+    record: dict[str, Any] = game.to_record()
     record.pop("actions")
     return record
 

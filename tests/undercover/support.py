@@ -17,6 +17,7 @@ from typing import Any
 from geodeck import Answer, Game, Name, Pass, Stone, UndercoverGame, new_game
 from geodeck.bots.base import own_secret
 from geodeck.cli.summary import summary_of
+from geodeck.undercover.shapes import QuestionView
 from tests.support import FIXTURES
 
 NAMES = ("Ann", "Ben", "Cem", "Dan", "Eve", "Fay")
@@ -221,3 +222,10 @@ def random_game(rng: random.Random) -> UndercoverGame:
     variant = rng.choice(["standard", "easy", "hard"])
     options = {"remove_country_questions": rng.randint(1, 5)} if variant == "hard" else None
     return dealt(seats, variant=variant, seed=rng.randrange(2**32), options=options)
+
+
+def question(game: UndercoverGame, seat: int | None = None) -> QuestionView:
+    """The question on the table as ``seat`` sees it (there must be one)."""
+    shown = game.view(seat)["question"]
+    assert shown is not None, "no question is on the table"
+    return shown

@@ -27,7 +27,8 @@ def finished_record(game: str, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     while not played.finished:
         random_step(played, rng)
-    return played.to_record()
+    record: dict[str, Any] = played.to_record()
+    return record
 
 
 RECORDS = {game: finished_record(game, 5) for game in ("uppsala", "italia", "undercover")}

@@ -20,7 +20,7 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any: ...
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any: ...
 
 
 class RandomBot:
@@ -31,13 +31,13 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def choose(self, view: Mapping[str, object], legal: Sequence[object]) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
         return own_secret(legal[self.rng.randrange(len(legal))], self.rng)
 
 
-def own_secret(action: Any, rng: random.Random) -> Any:
+def own_secret(action: object, rng: random.Random) -> Any:
     """``action`` with the secret its actor adds to it, from ``rng``: an Undercover hide
     is listed without a salt (RULES.md B2.2), and a bot salts it from its own random
     numbers (``Family.own_secret``). Any other action as it is."""
@@ -69,7 +69,7 @@ def make_bot(
     seed: int = 0,
     *,
     game: str = "uppsala",
-    atlas: Mapping[str, Mapping[str, Any]] | None = None,
+    atlas: Mapping[str, Mapping[str, object]] | None = None,
     difficulty: Mapping[str, float] | None = None,
 ) -> Bot:
     """A bot of ``level`` for ``game`` with its own random numbers from ``seed``.

@@ -78,7 +78,7 @@ class CrossBot:
         self,
         level: str,
         seed: int,
-        atlas: Mapping[str, Mapping[str, Any]],
+        atlas: Mapping[str, Mapping[str, object]],
         difficulty: Mapping[str, float] | None = None,
     ) -> None:
         self.level = level
@@ -197,7 +197,7 @@ class CrossBot:
                     return action
         return next(a for a in legal if isinstance(a, Accept))
 
-    def guess(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
+    def guess(self, view: Mapping[str, object], legal: Sequence[CrossAction]) -> CrossAction:
         probs = self.set_aside_odds(view)
         dist = poisson_binomial(list(probs.values()))
         best: tuple[float, float] | None = None

@@ -83,7 +83,7 @@ class Knowledge:
 
     def __init__(
         self,
-        atlas: Mapping[str, Mapping[str, Any]],
+        atlas: Mapping[str, Mapping[str, object]],
         level: str,
         seed: int,
         difficulty: Mapping[str, float] | None = None,
@@ -130,7 +130,7 @@ def _mix(seed: int, card: str, quantity: str) -> int:
     return zlib.crc32(f"{seed}:{card}:{quantity}".encode()) ^ (seed * 0x9E3779B1)
 
 
-def _values(atlas: Mapping[str, Mapping[str, Any]], quantity: str) -> list[float]:
+def _values(atlas: Mapping[str, Mapping[str, object]], quantity: str) -> list[float]:
     out = []
     for card in atlas.values():
         value = true_value(card, quantity)
@@ -139,11 +139,11 @@ def _values(atlas: Mapping[str, Mapping[str, Any]], quantity: str) -> list[float
     return out
 
 
-def _spread(atlas: Mapping[str, Mapping[str, Any]], quantity: str) -> float:
+def _spread(atlas: Mapping[str, Mapping[str, object]], quantity: str) -> float:
     values = _values(atlas, quantity)
     return statistics.pstdev(values) if len(values) > 1 else 1.0
 
 
-def _middle(atlas: Mapping[str, Mapping[str, Any]], quantity: str) -> float:
+def _middle(atlas: Mapping[str, Mapping[str, object]], quantity: str) -> float:
     values = _values(atlas, quantity)
     return statistics.median(values) if values else 0.0

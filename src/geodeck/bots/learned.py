@@ -54,7 +54,7 @@ def response_features(bot: CrossBot, view: Mapping[str, Any]) -> tuple[list[floa
     return features, against
 
 
-def guess_features(bot: CrossBot, view: Mapping[str, Any]) -> list[float]:
+def guess_features(bot: CrossBot, view: Mapping[str, object]) -> list[float]:
     """The features ``GUESS`` of ``bot``'s beliefs about the check to come."""
     probs = list(bot.set_aside_odds(view).values())
     expected = sum(probs)

@@ -115,7 +115,7 @@ class BotSeat:
     level: str
     bot: Bot
 
-    def choose(self, game: Game, legal: Sequence[Any] | None = None) -> Any:
+    def choose(self, game: Game, legal: Sequence[object] | None = None) -> Any:
         """The bot's move, chosen from its own view and ``legal`` (default: the seat's
         legal actions)."""
         options = game.legal_actions(self.seat) if legal is None else list(legal)

@@ -28,11 +28,11 @@ class CliFront(Protocol):
         """The family's own keys of a record's summary (``geodeck replay --json``)."""
 
     def summary_lines(
-        self, summary: dict[str, Any], title: str, names: Mapping[str, str]
+        self, summary: Mapping[str, object], title: str, names: Mapping[str, str]
     ) -> list[RenderableType]:
         """The family's lines of ``geodeck replay``'s summary, before who is next or won."""
 
-    def stats_sheets(self, stats: Mapping[str, Any], head: str) -> list[Sheet]:
+    def stats_sheets(self, stats: Mapping[str, object], head: str) -> list[Sheet]:
         """The family's sheets of ``geodeck replay --stats``, after the ranking."""
 
     def verify(self, out: Console, game: Game) -> bool:
@@ -41,10 +41,10 @@ class CliFront(Protocol):
     def report_columns(self) -> list[tuple[str, str]]:
         """The family's columns (heading, justification) of a simulation's bot table."""
 
-    def report_cells(self, bot: Mapping[str, Any]) -> list[str]:
+    def report_cells(self, bot: Mapping[str, object]) -> list[str]:
         """One bot's cells in those columns."""
 
-    def report_lines(self, summary: Mapping[str, Any]) -> list[str]:
+    def report_lines(self, summary: Mapping[str, object]) -> list[str]:
         """The family's lines after a simulation's table."""
 
 

@@ -97,7 +97,7 @@ class Host(Generic[G]):
     def legend(self) -> list[Text]:
         return []
 
-    def _apply(self, action: Any) -> None:
+    def _apply(self, action: object) -> None:
         self.game.apply(action)
         if self.saver is not None:
             self.saver.save(self.game)
@@ -160,7 +160,7 @@ def deal(
     *,
     variant: str | None,
     seed: int | None,
-    options: dict[str, Any],
+    options: Mapping[str, object],
     deck: Path | None = None,
 ) -> tuple[G, int]:
     """A new game of ``kind`` dealt with ``seed`` (default: a random one), and the seed."""
@@ -302,7 +302,7 @@ def _moves_of(held: Any, ours: Mapping[str, Any]) -> list[Any] | None:
     return moves if moves[:shorter] == ours["actions"][:shorter] else None
 
 
-def _what(held: Any) -> str:
+def _what(held: object) -> str:
     """What a file to be overwritten holds, in words."""
     if isinstance(held, dict) and isinstance(held.get("game"), str):
         seats = held.get("seats")

@@ -13,7 +13,6 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
-from typing import Any
 
 import typer
 import typer.main
@@ -115,7 +114,7 @@ def handle(args: list[str]) -> int:
     return 0
 
 
-def command_name(command: Any, args: Sequence[str]) -> str:
+def command_name(command: object, args: Sequence[str]) -> str:
     """The command ``args`` run, as its help names it: ``geodeck deck show``."""
     words = ["geodeck"]
     for arg in args:

@@ -83,10 +83,10 @@ class Teller:
 
     # -- the cross family -----------------------------------------------------------------
 
-    def _on_start(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_start(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"The start card is {self.name(event['card'])}."
 
-    def _on_draw(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_draw(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"{self.seat(event['seat'])} draws {self.name(event['card'])}."
 
     def _on_place(self, event: Event, view: Mapping[str, Any]) -> str:
@@ -107,10 +107,10 @@ class Teller:
         on = "in the column" if line == COLUMN else f"on the {LINE_TITLES[line]} line"
         return f"{self.seat(event['seat'])} puts {self.name(card)} {on}{where}."
 
-    def _on_accept(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_accept(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"{self.seat(event['seat'])} accepts."
 
-    def _on_challenge(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_challenge(self, event: Event, _view: Mapping[str, object]) -> str:
         self.challenger = event["seat"]
         placed = self.name(self.placed) if self.placed else "the card"
         against = self.name(event["against"])
@@ -129,13 +129,13 @@ class Teller:
             shown.append(f"{self.name(card)} ({facts})" if facts else self.name(card))
         return "Turned over: " + "; ".join(shown) + "."
 
-    def _on_judge(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_judge(self, event: Event, _view: Mapping[str, object]) -> str:
         card, against = self.name(event["card"]), self.name(event["against"])
         if event["right"]:
             return f"{card} lies right against {against}: the challenge fails."
         return f"{card} lies wrong against {against}: the challenge succeeds, the card leaves."
 
-    def _on_pay(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_pay(self, event: Event, _view: Mapping[str, object]) -> str:
         payer, receiver, amount = event["from"], event["to"], _chips(event["amount"])
         if receiver is None:
             return f"{self.seat(payer)} pays {amount} into the supply."
@@ -143,32 +143,32 @@ class Teller:
             return f"{self.seat(receiver)} takes {amount} from the supply."
         return f"{self.seat(payer)} pays {self.seat(receiver)} {amount}."
 
-    def _on_exchange(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_exchange(self, event: Event, _view: Mapping[str, object]) -> str:
         card = self.name(event["card"])
         return f"{self.seat(event['seat'])} exchanges 5 chips for {card} (worth 5 at the end)."
 
-    def _on_lapse(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_lapse(self, event: Event, _view: Mapping[str, object]) -> str:
         amount = _chips(event["amount"])
         return f"{amount} of {self.seat(event['seat'])} lapse: the supply is empty."
 
-    def _on_remove(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_remove(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"The table is cleared: {len(event['cards'])} cards leave the game."
 
-    def _on_scoring(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_scoring(self, event: Event, _view: Mapping[str, object]) -> str:
         kind = "Final" if event["final"] else "Interim"
         return f"{kind} scoring: everyone secretly guesses how many cards lie wrong."
 
-    def _on_guess(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_guess(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"{self.seat(event['seat'])} has guessed."
 
-    def _on_check(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_check(self, event: Event, _view: Mapping[str, object]) -> str:
         guesses = ", ".join(f"{self.seat(s)} {g}" for s, g in enumerate(event["guesses"]))
         wrong = event["wrong"]
         aside = ", ".join(self.name(c) for c in event["set_aside"])
         found = f"{wrong} wrong" + (f" ({aside})" if aside else "")
         return f"The guesses: {guesses}. The check finds {found}."
 
-    def _on_end(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_end(self, event: Event, _view: Mapping[str, object]) -> str:
         winners = [self.seat(s) for s in event["winners"]]
         best = max(event["scores"]) if event["scores"] else 0
         verb = "wins" if len(winners) == 1 else "share the win"
@@ -176,41 +176,41 @@ class Teller:
 
     # -- Undercover -----------------------------------------------------------------------
 
-    def _on_round(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_round(self, event: Event, _view: Mapping[str, object]) -> str:
         layout = ", ".join(self.name(c) for c in event["layout"])
         who = self.seat(event["undercover"])
         return f"Round {event['round']}: {who} is undercover. The countries: {layout}."
 
-    def _on_hide(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_hide(self, event: Event, _view: Mapping[str, object]) -> str:
         shown = str(event["commitment"])[:12]
         return f"{self.seat(event['seat'])} hides in one of them (commitment {shown}…)."
 
-    def _on_reshuffle(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_reshuffle(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"The {event['cards']} discarded questions are shuffled into a new pile."
 
-    def _on_replace(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_replace(self, event: Event, _view: Mapping[str, object]) -> str:
         text = self.questions.get(event["question"], event["question"])
         return f"Set aside unread (the rule for computer players): {text}"
 
-    def _on_question(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_question(self, event: Event, _view: Mapping[str, object]) -> str:
         text = self.questions.get(event["question"], event["question"])
         return f"Question {event['number']}, read by {self.seat(event['reader'])}: {text}"
 
-    def _on_name(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_name(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"{self.seat(event['seat'])} names {self.seat(event['seeker'])} as X."
 
-    def _on_answer(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_answer(self, event: Event, _view: Mapping[str, object]) -> str:
         answer = str(event["answer"]).replace("_", " ")
         return f"{self.seat(event['seat'])} answers: {answer}."
 
-    def _on_stone(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_stone(self, event: Event, _view: Mapping[str, object]) -> str:
         country = self.name(event["country"])
         return f"{self.seat(event['seat'])} lays a {event['size']} stone on {country}."
 
-    def _on_pass(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_pass(self, event: Event, _view: Mapping[str, object]) -> str:
         return f"{self.seat(event['seat'])} lays no stone."
 
-    def _on_round_end(self, event: Event, _view: Mapping[str, Any]) -> str:
+    def _on_round_end(self, event: Event, _view: Mapping[str, object]) -> str:
         who, country = self.seat(event["undercover"]), self.name(event["country"])
         found = "discovered" if event["discovered"] else "not discovered"
         points = ", ".join(f"{self.seat(s)} {p}" for s, p in enumerate(event["points"]))

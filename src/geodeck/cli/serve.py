@@ -185,7 +185,7 @@ def check_processes(
         fail(f"--slot must be from 0 to --slots - 1 ({slots - 1}), not {slot}")
 
 
-def _hidden(name: str, value: Any) -> Any:
+def _hidden(name: str, value: object) -> Any:
     """A URL's password as ``***`` (``--print-config``)."""
     if name in ("database_url", "redis_url") and isinstance(value, str):
         parts = urlsplit(value)
@@ -196,7 +196,7 @@ def _hidden(name: str, value: Any) -> Any:
 
 
 def serve(
-    ctx: typer.Context, config: Path | None = None, print_config: bool = False, **given: Any
+    ctx: typer.Context, config: Path | None = None, print_config: bool = False, **given: object
 ) -> None:
     """Run the geodeck server: tables, seats and games over HTTP and websockets.
 

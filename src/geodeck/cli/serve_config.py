@@ -107,7 +107,7 @@ def command(run: Callable[..., None], extra: list[inspect.Parameter]) -> Callabl
     return run
 
 
-def given_on_command_line(ctx: typer.Context, given: Mapping[str, Any]) -> dict[str, Any]:
+def given_on_command_line(ctx: typer.Context, given: Mapping[str, object]) -> dict[str, Any]:
     """The options among ``given`` that the command line gave (not their defaults)."""
     found = {}
     for name, value in given.items():
@@ -117,7 +117,7 @@ def given_on_command_line(ctx: typer.Context, given: Mapping[str, Any]) -> dict[
     return found
 
 
-def resolve(given: Mapping[str, Any], config: Path | None) -> dict[str, Value]:
+def resolve(given: Mapping[str, object], config: Path | None) -> dict[str, Value]:
     """Every option's value and where it came from (checked): ``given`` on the command
     line, else in the environment, else in the file ``config``, else the default."""
     table = _read_config(config) if config is not None else {}
@@ -157,7 +157,7 @@ def _read_config(path: Path) -> dict[str, Any]:
     return table
 
 
-def _from_toml(o: Option, value: Any, where: str) -> Any:
+def _from_toml(o: Option, value: object, where: str) -> Any:
     """A TOML value as the option's type, or exit 2 naming ``where``."""
     kind = o.kind
     if o.kind is tuple:
@@ -220,7 +220,7 @@ def as_toml(values: Mapping[str, Value], hide: Callable[[str, Any], Any]) -> str
     return "\n".join(lines)
 
 
-def _toml(value: Any) -> str:
+def _toml(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 
-def canonical(value: Any) -> str:
+def canonical(value: object) -> str:
     """``value`` as canonical JSON: sorted keys, no spaces, non-ASCII text as it is."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def commit_deal(setup: Mapping[str, Any], salt: str) -> str:
+def commit_deal(setup: Mapping[str, object], salt: str) -> str:
     """The deal commitment to ``setup`` with ``salt``."""
     return hashlib.sha256(f"{salt}:{canonical(setup)}".encode()).hexdigest()
 

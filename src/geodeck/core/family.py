@@ -39,17 +39,17 @@ Judged = tuple[str, str, bool]
 """A placement judged as it was made: ``(seat name, card id, right)``."""
 
 
-def as_listed(action: Any) -> Any:
+def as_listed(action: object) -> Any:
     """An action of a family whose actions carry no secret of their actor's own."""
     return action
 
 
-def as_chosen(action: Any, rng: random.Random) -> Any:
+def as_chosen(action: object, rng: random.Random) -> Any:
     """An action of a family whose actions carry no secret of their actor's own."""
     return action
 
 
-def no_atlas(record: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def no_atlas(record: Mapping[str, object]) -> Mapping[str, Any] | None:
     return None
 
 

@@ -16,20 +16,24 @@ from geodeck.core.errors import (
     SetupError,
     WrongKind,
 )
-from geodeck.core.wire import ActionSet, WireAction
+from geodeck.core.shapes import OutcomeWire
+from geodeck.core.wire import ActionSet, Ended, WireAction
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
     A = TypeVar("A", bound=WireAction, default=Any)
     E = TypeVar("E", default=Any)
+    V = TypeVar("V", bound=Mapping[str, object], default=Any)
 else:  # Python 3.11's TypeVar takes no default; only type checkers read it
     from typing import TypeVar
 
     A = TypeVar("A", bound=WireAction)
     E = TypeVar("E")
+    V = TypeVar("V", bound=Mapping[str, object])
 """``Game[A, E]``: a family's actions and events (``Game[CrossAction, Event]``); a bare
-``Game`` is a game of any family."""
+``Game`` is a game of any family. ``Viewer[V]``: the views of a family's games, ``V`` its
+view's form (``shapes``), which a family's ``view`` returns too."""
 
 FORMAT = "geodeck/1"
 
@@ -50,7 +54,7 @@ class Outcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> OutcomeWire:
         return {"scores": list(self.scores), "winners": list(self.winners)}
 
 
@@ -84,6 +88,8 @@ class Game(ABC, Generic[A, E]):
     seats: tuple[str, ...]
     history: list[E]
     actions: list[A]
+    _outcome: Outcome | None = None
+    """The scores and winners once the game has ended (``_finish``)."""
     sealed_deal: dict[str, Any] | None = None
     """A record's ``deal`` (its deal commitment, ``geodeck.core.deal``), carried through as
     it is: the engine neither makes nor needs it."""
@@ -183,9 +189,7 @@ class Game(ABC, Generic[A, E]):
         """Carry out a valid action, appending what happens to ``history``."""
 
     @abstractmethod
-    def view(
-        self, seat: int | None = None, *, since: int = 0, shared: bool = False
-    ) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, since: int = 0, shared: bool = False) -> Any:
         """What ``seat`` (``None``: a spectator) may know, JSON-ready. ``history`` holds the
         seat's filtered history from event ``since`` on (``history_from`` says where it
         starts), so a client that has the earlier events need not get them again.
@@ -193,15 +197,25 @@ class Game(ABC, Generic[A, E]):
         The view is the caller's own, built afresh, unless ``shared``: then what never
         changes in a game (card faces) is the game's own objects, the same in every view,
         and the view must be treated as read-only. A server that keeps the views it sent
-        and compares them with the next ones can then skip what is the same object."""
+        and compares them with the next ones can then skip what is the same object.
 
-    def viewer(self) -> Viewer:
+        A family returns its view's form (its ``shapes``); a game of any family gives a
+        view of any form."""
+
+    def viewer(self) -> Viewer[Any]:
         """A new ``Viewer`` of this game: the views a server sends, with what it keeps
         between them. The game itself keeps nothing for its viewers."""
         return Viewer(self)
 
-    @abstractmethod
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Outcome | None:
+        """The scores and winners, or None while the game goes on."""
+        return self._outcome
+
+    def _finish(self, scores: Sequence[int]) -> Ended:
+        """End the game with ``scores``: the highest wins, ties share (A7, B3). The event
+        returned is the family's to append to its history."""
+        outcome = self._outcome = Outcome(tuple(scores), winners_of(scores))
+        return Ended(outcome.scores, outcome.winners)
 
     def action_from_wire(self, raw: Any) -> A:
         """Parse one action of the family's wire form (``MalformedAction`` if it is none)."""
@@ -228,7 +242,7 @@ class Game(ABC, Generic[A, E]):
                 raise RecordError(f"{raw!r}: {err.message}", rule=err.rule, index=index) from err
 
 
-class Viewer:
+class Viewer(Generic[V]):
     """The views of one game for a server that sends them to its clients again and again
     (``Game.viewer``). What it keeps from one call to the next, so that the parts that did
     not change are the very same objects, lives here, not on the game. A family's viewer
@@ -237,14 +251,15 @@ class Viewer:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, since: int = 0) -> V:
         """``game.view(seat, since=since, shared=True)``: read-only, its unchanging parts
         shared between calls."""
-        return self.game.view(seat, since=since, shared=True)
+        view: V = self.game.view(seat, since=since, shared=True)
+        return view
 
     def layers(
         self, seat: int | None = None, *, since: int = 0
-    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
+    ) -> tuple[Mapping[str, object], Mapping[str, object]]:
         """``view(seat, since=since)`` in two layers: what every seat sees alike at this
         version, and the seat's own keys, so that ``{**alike, **own}`` is the view.
         ``alike`` is one read-only object for all seats, the same until the next action,

@@ -37,7 +37,7 @@ def _quick() -> Callable[[Any], bool]:
     """Whether a record is valid, by ``fastjsonschema``'s validator compiled to Python."""
     check = fastjsonschema.compile(schema())
 
-    def valid(record: Any) -> bool:
+    def valid(record: object) -> bool:
         try:
             check(record)
         except fastjsonschema.JsonSchemaException:
@@ -54,7 +54,7 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema())
 
 
-def validate(record: Any) -> None:
+def validate(record: object) -> None:
     """Raise ``RecordError`` naming the first place where ``record`` breaks the schema."""
     if not isinstance(record, dict):
         raise RecordError(f"a record must be a JSON object, got {type(record).__name__}")

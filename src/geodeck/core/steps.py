@@ -22,7 +22,7 @@ KINDS = ("deal", "move", "challenge", "scoring", "round", "reveal", "end")
 (cross), a new round or a round's reveal (Undercover), the end of the game."""
 
 
-def kind_of(events: Sequence[Mapping[str, Any]]) -> str:
+def kind_of(events: Sequence[Mapping[str, object]]) -> str:
     """The kind of a step from the events it added, the weightiest first."""
     names = {e.get("event") for e in events}
     if "end" in names:
@@ -38,7 +38,7 @@ def kind_of(events: Sequence[Mapping[str, Any]]) -> str:
     return "move"
 
 
-def label_of(raw: Mapping[str, Any] | None, seats: Sequence[str]) -> str:
+def label_of(raw: Mapping[str, object] | None, seats: Sequence[str]) -> str:
     """A short English label of the step's action: who did what."""
     if raw is None:
         return "The deal"
@@ -96,7 +96,7 @@ def steps(
 
 
 def _changes(
-    before: Mapping[str, Any], view: Mapping[str, Any]
+    before: Mapping[str, object], view: Mapping[str, object]
 ) -> tuple[dict[str, Any], list[str]]:
     changed: dict[str, Any] = {}
     patched: list[str] = []

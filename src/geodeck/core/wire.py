@@ -108,7 +108,7 @@ class ActionSet(Generic[A]):
             act: frozenset({"seat", "act", *fields}) for act, fields in self._fields.items()
         }
 
-    def from_wire(self, raw: Any) -> A:
+    def from_wire(self, raw: object) -> A:
         """Parse one action; ``MalformedAction`` if ``raw`` is not one of these actions."""
         if not isinstance(raw, Mapping):
             raise MalformedAction(f"an action must be an object, got {raw!r}")
@@ -130,7 +130,7 @@ class ActionSet(Generic[A]):
         return cls(seat, **values)  # type: ignore[call-arg]
 
 
-def whole_number(raw: Mapping[str, Any], key: str) -> int:
+def whole_number(raw: Mapping[str, object], key: str) -> int:
     """``raw[key]`` if it is a whole number (a bool is not one), else ``MalformedAction``."""
     value = raw.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -138,7 +138,7 @@ def whole_number(raw: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def string(raw: Mapping[str, Any], key: str) -> str:
+def string(raw: Mapping[str, object], key: str) -> str:
     """``raw[key]`` if it is a string, else ``MalformedAction``."""
     value = raw.get(key)
     if not isinstance(value, str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from geodeck.core.wire import ActionSet, WireAction
 
@@ -62,6 +62,6 @@ accept = lru_cache(maxsize=16)(Accept)
 guess = lru_cache(maxsize=1024)(Guess)
 
 
-def action_from_wire(raw: Any) -> CrossAction:
+def action_from_wire(raw: object) -> CrossAction:
     """Parse one action of a cross-family record (``MalformedAction`` if it is none)."""
     return ACTIONS.from_wire(raw)

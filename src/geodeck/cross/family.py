@@ -15,7 +15,7 @@ from geodeck.cross.events import Judged as Verdict
 from geodeck.cross.game import CrossGame
 
 
-def judged(game: Game, action: Any, seat: int) -> Judged | None:
+def judged(game: Game, action: object, seat: int) -> Judged | None:
     """``(seat name, card id, right)`` of ``action``, a placement by ``seat`` that ``game``
     has just applied: right unless the card is out of order against a neighbour at that
     moment (RULES.md A3: what a challenge against that neighbour shows)."""
@@ -31,7 +31,7 @@ def judged(game: Game, action: Any, seat: int) -> Judged | None:
     return game.seats[seat], ids[action.at], right
 
 
-def atlas(record: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def atlas(record: Mapping[str, object]) -> Mapping[str, Any] | None:
     """The card data a record embeds."""
     cards = record.get("cards")
     return cards if isinstance(cards, Mapping) else None

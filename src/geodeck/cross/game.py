@@ -7,12 +7,9 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from geodeck import decks
 from geodeck.core.errors import IllegalAction, RecordError, SetupError
-from geodeck.core.game import FORMAT, Expects, Game, Outcome, Viewer, winners_of
+from geodeck.core.game import FORMAT, Expects, Game, Viewer
 from geodeck.core.seats import check_seats, clockwise_from, left_of
-from geodeck.core.shuffle import shuffled
-from geodeck.core.wire import Ended
 from geodeck.cross import editions as ed
 from geodeck.cross.actions import (
     ACTIONS,
@@ -40,6 +37,8 @@ from geodeck.cross.events import (
     Scoring,
     Started,
 )
+from geodeck.cross.setup import check_setup, dealt
+from geodeck.cross.shapes import CrossView
 from geodeck.cross.table import Table
 from geodeck.decks.cards import Card, parse_cards
 
@@ -66,7 +65,7 @@ class CrossGame(Game[CrossAction, Event]):
         reserve: Sequence[str],
         each: int = ed.CHIPS_EACH,
         box: int | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
         self.edition = ed.edition(game)
         self.game = game
@@ -75,7 +74,7 @@ class CrossGame(Game[CrossAction, Event]):
         self.options = dict(options or {})
         self.cards = dict(cards)
         self._setup = (start, tuple(draw), tuple(reserve))
-        _check_setup(self.cards, start, draw, reserve, self.variant)
+        check_setup(self.cards, start, draw, reserve, self.variant)
         box = self.edition.box if box is None else box
         if box < each * len(self.seats):
             raise SetupError(
@@ -99,7 +98,6 @@ class CrossGame(Game[CrossAction, Event]):
         self.asked: list[int] = []
         self.guesses: dict[int, int] = {}
         self.final = False
-        self._outcome: Outcome | None = None
         self.history.append(Started(start))
         self._start_turn()
 
@@ -113,45 +111,20 @@ class CrossGame(Game[CrossAction, Event]):
         *,
         variant: str | None,
         seed: int,
-        options: Mapping[str, Any],
-        deck: Mapping[str, Any] | None,
+        options: Mapping[str, object],
+        deck: Mapping[str, object] | None,
     ) -> CrossGame:
         """Shuffle and deal a new game (A1)."""
         variant = variant or ed.GEO
-        edition = ed.edition(game)
-        ed.check_variant(edition, variant)
-        if deck is None:
-            deck = decks.shipped_cards(game) or decks.shipped_deck(game)
-        cards = parse_cards(deck)
-        ids = [c for c in cards if variant == ed.GEO or variant in cards[c].values]
-        unknown = sorted(str(key) for key in options if key not in OPTIONS)
-        if unknown:
-            raise SetupError(
-                f"{game} has no option {unknown[0]!r} (it has: {', '.join(OPTIONS)})", rule="A1.4"
-            )
-        limit = options.get(MAX_DIFFICULTY)
-        if limit is not None:
-            ids = _easier(cards, ids, limit)
-        need = ed.STACKS * ed.STACK_SIZE + ed.STACKS
-        if len(ids) < need:
-            raise SetupError(
-                f"the {variant} deck has {len(ids)} playable cards; a game needs {need} "
-                "(45 to draw and three start cards)",
-                rule="A1.5",
-            )
-        ids = shuffled(ids, f"geodeck/cross/deal/{seed}")
-        stacks = [ids[i * ed.STACK_SIZE : (i + 1) * ed.STACK_SIZE] for i in range(ed.STACKS)]
-        draw = [*stacks[0], ed.INTERMEZZO, *stacks[1], ed.INTERMEZZO, *stacks[2]]
-        rest = ids[ed.STACKS * ed.STACK_SIZE :]
-        used = {c: cards[c] for c in ids}
+        cards, start, draw, reserve = dealt(game, variant, seed, options, deck)
         return cls(
             game=game,
             variant=variant,
             seats=seats,
-            cards=used,
-            start=rest[0],
+            cards=cards,
+            start=start,
             draw=draw,
-            reserve=rest[1:],
+            reserve=reserve,
             options=options,
         )
 
@@ -229,9 +202,6 @@ class CrossGame(Game[CrossAction, Event]):
                 return []
             return [guess(seat, n) for n in range(self.table.size() + 1)]
         return []
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -381,21 +351,17 @@ class CrossGame(Game[CrossAction, Event]):
         self._start_turn()
 
     def _end(self) -> None:
-        scores = tuple(self.chips.score(s) for s in range(len(self.seats)))
-        self._outcome = Outcome(scores, winners_of(scores))
         self.phase = "finished"
-        self.history.append(Ended(scores, self._outcome.winners))
+        self.history.append(self._finish([self.chips.score(s) for s in range(len(self.seats))]))
 
     # -- showing --------------------------------------------------------------------------
 
-    def view(
-        self, seat: int | None = None, *, since: int = 0, shared: bool = False
-    ) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, since: int = 0, shared: bool = False) -> CrossView:
         from geodeck.cross.view import build_view
 
         return build_view(self, seat, since, shared=shared)
 
-    def viewer(self) -> Viewer:
+    def viewer(self) -> Viewer[CrossView]:
         from geodeck.cross.view import Viewer
 
         return Viewer(self)
@@ -418,57 +384,3 @@ class CrossGame(Game[CrossAction, Event]):
     @property
     def reserve_left(self) -> int:
         return len(self._reserve)
-
-
-MAX_DIFFICULTY = "max_difficulty"
-OPTIONS = (MAX_DIFFICULTY,)
-"""The options ``new_game`` takes for the cross family (A1.4); it refuses any other."""
-
-
-def _easier(cards: Mapping[str, Card], ids: list[str], limit: Any) -> list[str]:
-    """Cards at or below ``max_difficulty`` (A1.4)."""
-    if not _is_difficulty(limit):
-        raise SetupError(f"max_difficulty must be 1, 2 or 3, got {limit!r}", rule="A1.4")
-    missing = [c for c in ids if not _is_difficulty(cards[c].data.get("difficulty"))]
-    if missing:
-        value = cards[missing[0]].data.get("difficulty")
-        has = "none" if value is None else repr(value)
-        raise SetupError(
-            f"max_difficulty needs a difficulty of 1, 2 or 3 on every card; "
-            f"{missing[0]!r} has {has}",
-            rule="A1.4",
-        )
-    return [c for c in ids if cards[c].data["difficulty"] <= limit]
-
-
-def _is_difficulty(value: Any) -> bool:
-    """1, 2 or 3 as a whole number (a bool is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 3
-
-
-def _check_setup(
-    cards: Mapping[str, Card], start: str, draw: Sequence[str], reserve: Sequence[str], variant: str
-) -> None:
-    """A record's setup must name known cards, each once, with the variant's number (A1)."""
-    placed = [start, *(c for c in draw if c != ed.INTERMEZZO), *reserve]
-    seen: set[str] = set()
-    for card in placed:
-        if card not in cards:
-            raise SetupError(
-                f"setup names card {card!r}, which the record does not embed", rule="A1"
-            )
-        if card in seen:
-            raise SetupError(f"card {card!r} appears twice in the setup", rule="A1")
-        seen.add(card)
-        if variant != ed.GEO and variant not in cards[card].values:
-            raise SetupError(
-                f"card {card!r} has no {variant}, which the {variant} variant needs on every card",
-                rule="A1.5",
-            )
-    starts_needed = sum(1 for i, c in enumerate(draw) if c == ed.INTERMEZZO and i + 1 < len(draw))
-    if len(reserve) < starts_needed:
-        raise SetupError(
-            f"the reserve holds {len(reserve)} cards but {starts_needed} new "
-            "start cards are needed, one after each intermezzo",
-            rule="A6.4",
-        )

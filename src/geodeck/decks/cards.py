@@ -136,7 +136,7 @@ def parse_cards(raw: Mapping[str, Any]) -> dict[str, Card]:
     return cards
 
 
-def check_id(card_id: Any, where: str) -> None:
+def check_id(card_id: object, where: str) -> None:
     """``DeckError`` unless ``card_id`` may name a card."""
     if not isinstance(card_id, str) or not card_id.strip():
         raise DeckError(f"{where}: the id must be a non-empty string, got {card_id!r}")
@@ -144,7 +144,7 @@ def check_id(card_id: Any, where: str) -> None:
         raise DeckError(f"{where}: {card_id!r} is reserved for the scoring marker")
 
 
-def check_card(card: Any, where: str) -> None:
+def check_card(card: object, where: str) -> None:
     """``DeckError`` unless ``card`` keeps the rules of a place card (see the module)."""
     if not isinstance(card, Mapping):
         raise DeckError(f"{where}: must be an object, not {kind_of(card)}")

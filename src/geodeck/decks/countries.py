@@ -20,7 +20,7 @@ class Country:
 
     __slots__ = ("_face", "colour", "data", "id", "name")
 
-    def __init__(self, country_id: str, data: Mapping[str, Any]) -> None:
+    def __init__(self, country_id: str, data: Mapping[str, object]) -> None:
         self.id = country_id
         self.data: dict[str, Any] = dict(data)
         self.name: str = str(data["name"])
@@ -64,7 +64,7 @@ class Question:
         return self.about == SEEKER
 
 
-def parse_countries(raw: Any) -> dict[str, Country]:
+def parse_countries(raw: object) -> dict[str, Country]:
     """Country cards keyed by id (a code such as ``ES``), with their fields checked."""
     if not isinstance(raw, Mapping) or not raw:
         raise RecordError("'countries' must be a non-empty object of country cards", rule="B1")
@@ -93,7 +93,7 @@ def parse_countries(raw: Any) -> dict[str, Country]:
     return countries
 
 
-def parse_questions(raw: Any, countries: Mapping[str, Country]) -> dict[str, Question]:
+def parse_questions(raw: object, countries: Mapping[str, Country]) -> dict[str, Question]:
     """Question cards keyed by id. A question about the country must answer it for every
     country embedded; a question about a seeker carries no answers (B1)."""
     if not isinstance(raw, Mapping):
@@ -119,7 +119,7 @@ def parse_questions(raw: Any, countries: Mapping[str, Country]) -> dict[str, Que
     return questions
 
 
-def _check_answers(where: str, answers: Any, countries: Mapping[str, Country]) -> None:
+def _check_answers(where: str, answers: object, countries: Mapping[str, Country]) -> None:
     if not isinstance(answers, Mapping):
         raise RecordError(f"{where}: a question about the country needs 'answers'", rule="B1")
     missing = [c for c in countries if c not in answers]

@@ -25,7 +25,7 @@ from geodeck.decks.cards import DeckError, check_card, check_id, kind_of
 __all__ = ["DeckError", "deck_cards", "deck_file", "table_deck"]
 
 
-def deck_file(data: Any, *, deck: str, title: str) -> dict[str, Any]:
+def deck_file(data: object, *, deck: str, title: str) -> dict[str, Any]:
     """A parsed deck file as a deck: its checked ``cards`` (``deck_cards``) and its
     ``deck``, ``title`` and ``attribution``, with ``deck`` and ``title`` for a file that
     does not give them."""
@@ -39,7 +39,7 @@ def deck_file(data: Any, *, deck: str, title: str) -> dict[str, Any]:
     }
 
 
-def table_deck(data: Any) -> Any:
+def table_deck(data: object) -> Any:
     """A deck as a table is given it (docs/protocol.md, Creating a table): the content of a
     deck file is read by ``deck_cards``; anything else (a mapping of card ids to cards, an
     Undercover deck) is passed on as it is, for ``new_game`` to check."""
@@ -50,7 +50,7 @@ def table_deck(data: Any) -> Any:
     return data
 
 
-def deck_cards(data: Any) -> dict[str, dict[str, Any]]:
+def deck_cards(data: object) -> dict[str, dict[str, Any]]:
     """The cards of a parsed deck file, keyed by id, each checked and without its ``id``."""
     if isinstance(data, Mapping):
         if "cards" not in data:
@@ -80,7 +80,7 @@ def deck_cards(data: Any) -> dict[str, dict[str, Any]]:
     return cards
 
 
-def _listed(index: int, card: Any) -> tuple[Any, Any, str]:
+def _listed(index: int, card: object) -> tuple[Any, Any, str]:
     where = f"card #{index + 1}"
     if not isinstance(card, Mapping):
         raise DeckError(f"{where}: must be an object, not {kind_of(card)}")

@@ -157,7 +157,7 @@ def _furniture(ax: Any, picture: Picture, legend_items: list[Any]) -> None:
     )
 
 
-def _graticule(ax: Any, view: View, clip: Any) -> None:
+def _graticule(ax: object, view: View, clip: object) -> None:
     """Thin lines every 10 degrees (30 on the world map)."""
     step = 30 if view.world else 10
     for lon in range(-180, 181, step):
@@ -283,7 +283,7 @@ def _legend_marker(label: str, colour: str, marker: str, size: float) -> Any:
     )
 
 
-def _dots(ax: Any, picture: Picture, view: View) -> list[Any]:
+def _dots(ax: object, picture: Picture, view: View) -> list[Any]:
     """Draw the dots; returns their legend entries."""
     if picture.fills:
         _scatter(ax, view, picture.dots, [16.0] * len(picture.dots), INK, "o", 5)

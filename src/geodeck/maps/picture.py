@@ -50,7 +50,7 @@ class Picture:
 # -- from decks ---------------------------------------------------------------------------
 
 
-def _name(card: Mapping[str, Any], lang: str) -> str:
+def _name(card: Mapping[str, object], lang: str) -> str:
     return str(card.get(f"name_{lang}") or card.get("name") or "")
 
 

@@ -111,7 +111,7 @@ def in_region(cards: Iterable[PracticeCard], region: str) -> list[PracticeCard]:
     )
 
 
-def deck_hash(cards: Mapping[str, Mapping[str, Any]]) -> str:
+def deck_hash(cards: Mapping[str, Mapping[str, object]]) -> str:
     """The deck's content hash: the lowercase hex SHA-256 of its ``{id: card data}`` as
     canonical JSON (keys sorted, no spaces, text as UTF-8; docs/daily.md)."""
     return hashlib.sha256(canonical(cards).encode()).hexdigest()

@@ -35,7 +35,7 @@ the printed scale (``geodeck.server.cards``; the model alone moves a card by at 
 about 2.25 in one answer while its ``sigma`` is 4)."""
 
 
-def prior(card: Mapping[str, Any] | None) -> Rating:
+def prior(card: Mapping[str, object] | None) -> Rating:
     """A card's rating before any answer, from its printed difficulty."""
     printed = (card or {}).get("difficulty")
     if isinstance(printed, int) and not isinstance(printed, bool) and 1 <= printed <= 3:
@@ -51,7 +51,7 @@ def on_printed_scale(rating: Rating) -> float:
 class CardRatings:
     """The difficulty ratings of cards, from the answers ingested so far."""
 
-    def __init__(self, cards: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    def __init__(self, cards: Mapping[str, Mapping[str, object]] | None = None) -> None:
         self.cards: dict[str, Rating] = {key: prior(card) for key, card in (cards or {}).items()}
         self.players: dict[str, Rating] = {}
         self.counts: dict[str, list[int]] = {}
@@ -65,7 +65,7 @@ class CardRatings:
         player: str,
         card: str,
         right: bool,
-        data: Mapping[str, Any] | None = None,
+        data: Mapping[str, object] | None = None,
         *,
         most: float | None = None,
     ) -> None:
@@ -109,8 +109,8 @@ class CardRatings:
     def ingest_practice(
         self,
         player: str,
-        memories: Mapping[str, Mapping[str, Any]],
-        cards: Mapping[str, Mapping[str, Any]] | None = None,
+        memories: Mapping[str, Mapping[str, object]],
+        cards: Mapping[str, Mapping[str, object]] | None = None,
     ) -> int:
         """One player's practice memories of a deck (``{card: {"right": n, "wrong": m}}``,
         as the practice store keeps them); the number of answers taken."""
@@ -167,7 +167,7 @@ def _spread(right: int, wrong: int) -> list[bool]:
     return [(k + 1) * wrong // n == k * wrong // n for k in range(n)]
 
 
-def _interleaved(memories: Mapping[str, Mapping[str, Any]]) -> Iterator[tuple[str, bool]]:
+def _interleaved(memories: Mapping[str, Mapping[str, object]]) -> Iterator[tuple[str, bool]]:
     queues = {}
     for card, memory in sorted(memories.items()):
         right, wrong = _count(memory.get("right")), _count(memory.get("wrong"))
@@ -184,7 +184,7 @@ def _interleaved(memories: Mapping[str, Mapping[str, Any]]) -> Iterator[tuple[st
         turn += 1
 
 
-def _count(value: Any) -> int:
+def _count(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return 0
     return max(0, min(int(value), 10_000))

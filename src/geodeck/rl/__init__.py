@@ -9,7 +9,7 @@ imports it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from geodeck.rl.petting import GeodeckEnv
@@ -22,8 +22,8 @@ def env(
     *,
     seats: int | None = None,
     variant: str | None = None,
-    deck: Mapping[str, Any] | None = None,
-    options: Mapping[str, Any] | None = None,
+    deck: Mapping[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
     reward: str = "win",
     render_mode: str | None = None,
 ) -> GeodeckEnv:

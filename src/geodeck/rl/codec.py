@@ -26,11 +26,11 @@ class Codec(Protocol):
     actions: int
     """Size of the action space."""
 
-    def encode(self, view: Mapping[str, Any]) -> Array: ...
+    def encode(self, view: Mapping[str, object]) -> Array: ...
 
-    def index(self, action: Any, view: Mapping[str, Any]) -> int: ...
+    def index(self, action: object, view: Mapping[str, object]) -> int: ...
 
-    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+    def chosen(self, actions: list[Any], game: object) -> dict[int, Any]:
         """The index of each of ``actions``, as ``index`` gives it, without a view."""
         ...
 
@@ -42,12 +42,12 @@ class Codec(Protocol):
 class Tracker(Protocol):
     """A seat's observation in one game, kept from one call to the next."""
 
-    def observe(self, game: Any, viewer: Viewer) -> Array:
+    def observe(self, game: object, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now (``viewer`` is the game's,
         shared by every seat's tracker); a new array, the caller's own."""
         ...
 
-    def current(self, game: Any, viewer: Viewer) -> Array:
+    def current(self, game: object, viewer: Viewer) -> Array:
         """The same observation in the tracker's own array, kept until the next call."""
         ...
 

@@ -114,7 +114,7 @@ class CrossCodec:
             self._revealed[quantity] = set()
         return rows
 
-    def reveal(self, cid: str, quantity: str, face: Callable[[str], Mapping[str, Any]]) -> None:
+    def reveal(self, cid: str, quantity: str, face: Callable[[str], Mapping[str, object]]) -> None:
         """Fill in the revealed row of card ``cid`` (its face: ``face(cid)``) of
         ``quantity`` (``card_rows``), once per card of the deck."""
         done = self._revealed[quantity]
@@ -151,7 +151,7 @@ class CrossCodec:
         (``cross_track``)."""
         return CrossTracker(self, seat)
 
-    def table(self, game: Any) -> CrossTable:
+    def table(self, game: object) -> CrossTable:
         """What every seat's observation of ``game`` shares (``cross_track``), one for each
         game, kept while the game is."""
         table = self._tables.get(game)

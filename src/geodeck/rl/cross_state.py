@@ -106,12 +106,12 @@ class CrossState:
         self.asked = self.ask_order[event.seat][:]
         self.phase = "respond"
 
-    def _accept(self, event: Any) -> None:
+    def _accept(self, event: object) -> None:
         del self.asked[:1]
         if not self.asked:
             self._next_turn()
 
-    def _challenge(self, event: Any) -> None:
+    def _challenge(self, event: object) -> None:
         self._next_turn()
 
     def _reveal(self, event: Any) -> None:
@@ -147,11 +147,11 @@ class CrossState:
         if event.seat == self.seat:
             self.mine = event.wrong
 
-    def _check(self, event: Any) -> None:
+    def _check(self, event: object) -> None:
         self.guessing = None
         self.mine = None
 
-    def _end(self, event: Any) -> None:
+    def _end(self, event: object) -> None:
         self.phase = "finished"
 
     def _next_turn(self) -> None:

@@ -299,7 +299,7 @@ class CrossTracker:
         facts.append(players / MAX_SEATS)
         _FACTS.pack_into(self._bytes, CARDS_END * 4, *facts)
 
-    def _row(self, kind: str, seat: Any, card: Any, right: Any, players: int) -> bytes:
+    def _row(self, kind: str, seat: object, card: object, right: object, players: int) -> bytes:
         """One event's features (``CrossCodec.event_row``), looked up by what it shows."""
         key = (kind, seat, card, right)
         row = self._rows.get(key)
@@ -310,12 +310,12 @@ class CrossTracker:
         return row
 
 
-def _wire_facts(event: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+def _wire_facts(event: Mapping[str, object]) -> tuple[Any, Any, Any]:
     """The seat, card and verdict an event of a view shows (``CrossCodec._events``)."""
     return event.get("seat", event.get("from")), event.get("card"), event.get("right")
 
 
-def _key(event: Any) -> tuple[Any, ...]:
+def _key(event: object) -> tuple[Any, ...]:
     """What an event of the game's history shows as the view would (``_wire_facts``):
     its kind, seat, card and verdict, read as its class says (``_KEYS``)."""
     read = _KEYS.get(type(event))

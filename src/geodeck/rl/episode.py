@@ -32,7 +32,7 @@ class RlFront(Protocol):
     VARIANT_OPTIONS: Mapping[str, Mapping[str, Any]]
     """Options a variant needs when none are given."""
 
-    def codec_for(self, record: Mapping[str, Any]) -> Codec:
+    def codec_for(self, record: Mapping[str, object]) -> Codec:
         """The codec of a game dealt as ``record``."""
 
 
@@ -57,8 +57,8 @@ class Episode:
         *,
         seats: int | None = None,
         variant: str | None = None,
-        deck: Mapping[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
+        deck: Mapping[str, object] | None = None,
+        options: Mapping[str, object] | None = None,
         reward: str = "win",
     ) -> None:
         self.info = info_of(game)

@@ -80,7 +80,7 @@ class GeodeckGame(pyspiel.Game):  # type: ignore[misc]
         return GeodeckState(self)
 
     def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        self, iig_obs_type: object = None, params: dict[str, Any] | None = None
     ) -> GeodeckObserver:
         if params:
             raise ValueError(f"the geodeck observer takes no parameters, got {params}")
@@ -156,7 +156,7 @@ LEFT_OUT = frozenset({"commitment", "salt", "text", "reads", "translations", "ti
 that repeats an id."""
 
 
-def compact(value: Any) -> Any:
+def compact(value: object) -> Any:
     """``value`` without the keys ``LEFT_OUT``, at any depth, and the laid-out countries
     by id only."""
     if isinstance(value, dict):
@@ -190,7 +190,8 @@ class GeodeckObserver:
             return None
         game = state.episode.game
         since = 0 if whole else max(0, len(game.history) - state.episode.recent)
-        return game.view(player if self.private else None, since=since, shared=True)
+        view: dict[str, Any] = game.view(player if self.private else None, since=since, shared=True)
+        return view
 
     def set_from(self, state: GeodeckState, player: int) -> None:
         if not state.dealt:

@@ -49,7 +49,7 @@ class GeodeckEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
         """Deal a new game from ``seed``; without one, from the environment's own random
         numbers (themselves seeded by the last seed given)."""
         if seed is not None:

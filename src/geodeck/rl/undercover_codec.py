@@ -217,7 +217,7 @@ class UndercoverTracker:
         self.out = np.zeros(SIZE, dtype=np.float32)
         self.state: UndercoverState | None = None
 
-    def observe(self, game: Any, viewer: Viewer) -> Array:
+    def observe(self, game: object, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now; a new array, the caller's."""
         return self.current(game, viewer).copy()
 

@@ -94,7 +94,7 @@ class UndercoverState:
         self.questions_left = event.cards
         self.discarded = 0
 
-    def _replace(self, event: Any) -> None:
+    def _replace(self, event: object) -> None:
         self.questions_left -= 1
         self.discarded += 1
 
@@ -139,7 +139,7 @@ class UndercoverState:
         if event.country not in self.stoned:
             self.stoned.append(event.country)
 
-    def _pass(self, event: Any) -> None:
+    def _pass(self, event: object) -> None:
         del self.guessers[:1]
 
     def _reveal(self, event: Any) -> None:
@@ -147,7 +147,7 @@ class UndercoverState:
             self.scores[seat] += points
         self.discarded += event.asked
 
-    def _end(self, event: Any) -> None:
+    def _end(self, event: object) -> None:
         self.phase = "finished"
 
 

@@ -217,7 +217,7 @@ async def parse(request: Request, model: type[M]) -> M:
         raise Refusal(ErrorCode.REQUEST_MALFORMED, f"{where}: {problem['msg']}") from None
 
 
-def too_deep(value: Any, limit: int) -> bool:
+def too_deep(value: object, limit: int) -> bool:
     """Whether ``value`` nests arrays and objects more than ``limit`` levels deep (the
     outermost counts as one)."""
     stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []

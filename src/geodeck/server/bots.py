@@ -35,7 +35,7 @@ def check_level(level: str) -> str:
     return level
 
 
-def atlas_of(head: Mapping[str, Any]) -> dict[str, Mapping[str, Any]] | None:
+def atlas_of(head: Mapping[str, object]) -> dict[str, Mapping[str, Any]] | None:
     """The reference data a bot knows the table's deck from, taken from the record's head:
     the card data in the cross family, the countries and questions in Undercover."""
     cards = head.get("cards")
@@ -54,7 +54,7 @@ def build_bot(
     game: str,
     purpose: str = "seat",
     *,
-    atlas: Mapping[str, Mapping[str, Any]] | None = None,
+    atlas: Mapping[str, Mapping[str, object]] | None = None,
     difficulty: Mapping[str, float] | None = None,
 ) -> Bot:
     """A bot of ``level`` for one seat of a table, knowing the table's deck from ``atlas``;
@@ -73,7 +73,9 @@ def quick(bot: Bot) -> bool:
     return bot.level == "random"
 
 
-def choose(bot: Bot, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+def choose(
+    bot: Bot, view: Mapping[str, object], legal: Sequence[object], rng: random.Random
+) -> Any:
     """The bot's choice among ``legal``; the first legal action if the bot fails. A hide
     the bot left unsalted gets its salt from ``rng``, the server's secret numbers."""
     try:
@@ -87,7 +89,7 @@ def choose(bot: Bot, view: dict[str, Any], legal: Sequence[Any], rng: random.Ran
     return own_secret(choice, rng)
 
 
-def listed(action: Any) -> Any:
+def listed(action: object) -> Any:
     """``action`` as ``legal_actions`` lists it: a hide without its salt."""
     for family in families():
         action = family.listed(action)

@@ -117,7 +117,7 @@ def _read(conn: Connection, game: str) -> tuple[CardRatings, int | None, int]:
 def refresh(
     storage: Storage,
     game: str,
-    record: Mapping[str, Any] | None = None,
+    record: Mapping[str, object] | None = None,
     played: Played | None = None,
 ) -> dict[str, float] | None:
     """Add a record's placements (or those a room judged), if given, and the new practice

@@ -29,7 +29,7 @@ from geodeck.server.settings import Settings
 log = logging.getLogger("geodeck.server")
 
 
-def deck_for(settings: Settings, game: str, given: Any) -> Any:
+def deck_for(settings: Settings, game: str, given: object) -> Any:
     """The deck a new table of ``game`` is dealt from: the one the request gave, else the
     server's deck for that game, else the server's deck for every game (``*``); the
     server's deck of a cross-family game as its ``Card`` objects, parsed once."""
@@ -46,10 +46,10 @@ def deck_for(settings: Settings, game: str, given: Any) -> Any:
     return _parsed(deck)
 
 
-def check_size(settings: Settings, deck: Any) -> None:
+def check_size(settings: Settings, deck: object) -> None:
     """``deck/too_large`` for a sent deck over ``Settings.deck_bytes`` or ``deck_cards``."""
 
-    def count(part: Any) -> int:
+    def count(part: object) -> int:
         return len(part) if isinstance(part, dict | list) else 0
 
     if isinstance(deck, dict) and isinstance(deck.get("cards"), dict | list):

@@ -24,7 +24,6 @@ import hmac
 import random
 import secrets
 from collections.abc import Mapping
-from typing import Any
 
 from geodeck.core.deal import commit_deal
 
@@ -49,7 +48,7 @@ def deal_seed(secret: bytes, asked: int | None) -> int:
     return int.from_bytes(derive(secret, label), "big") >> (256 - SEED_BITS)
 
 
-def seal(setup: Mapping[str, Any], secret: bytes) -> dict[str, str]:
+def seal(setup: Mapping[str, object], secret: bytes) -> dict[str, str]:
     """The record's ``deal``: the commitment to ``setup`` and its salt (kept until the end)."""
     salt = derive(secret, "deal-salt").hex()[:32]
     return {"commitment": commit_deal(setup, salt), "salt": salt}
@@ -65,7 +64,7 @@ def salt_rng(secret: bytes, version: int) -> random.Random:
     return random.Random(int.from_bytes(derive(secret, f"salt/{version}"), "big"))
 
 
-def public_deal(deal: Any, finished: bool) -> dict[str, str | None] | None:
+def public_deal(deal: object, finished: bool) -> dict[str, str | None] | None:
     """What clients are shown of a table's ``deal``: the commitment from the start, the
     salt once the game has ended."""
     if not isinstance(deal, Mapping) or not isinstance(deal.get("commitment"), str):

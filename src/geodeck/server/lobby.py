@@ -13,7 +13,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
@@ -65,7 +65,7 @@ class Lobby:
         """Tables and classes made, per client address (``Settings.creations_burst``)."""
         """Rates each finished table once (docs/ratings.md)."""
 
-    async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def run(self, work: Callable[..., T], *args: object, **kwargs: object) -> T:
         """Blocking work (storage, replays) off the event loop."""
         return await asyncio.to_thread(work, *args, **kwargs)
 
@@ -73,10 +73,10 @@ class Lobby:
         self,
         code: str,
         index: int,
-        action: Mapping[str, Any],
+        action: Mapping[str, object],
         *,
         status: str,
-        outcome: Mapping[str, Any] | None,
+        outcome: Mapping[str, object] | None,
         played: Played | None = None,
         changes: int = 0,
     ) -> None:

@@ -105,7 +105,7 @@ class PrometheusHooks(observe.Hooks):
     def renewal(self, seconds: float) -> None:
         REDIS_SECONDS.observe(seconds)
 
-    def connections(self, open_connections: Any) -> None:
+    def connections(self, open_connections: object) -> None:
         self.open_connections = open_connections
 
     def websocket(self, change: int) -> None:

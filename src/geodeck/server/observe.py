@@ -4,8 +4,6 @@ counted, and ``prometheus_client`` is not even imported)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class Hooks:
     """What is observed; each does nothing here."""
@@ -25,7 +23,7 @@ class Hooks:
     def renewal(self, seconds: float) -> None:
         """The process's leases in Redis were renewed in ``seconds``."""
 
-    def connections(self, open_connections: Any) -> None:
+    def connections(self, open_connections: object) -> None:
         """uvicorn's set of the process's open connections."""
 
     def websocket(self, change: int) -> None:

@@ -29,7 +29,7 @@ class OptionInfo:
 
 
 def option(
-    default: Any,
+    default: object,
     help: str,
     *checks: Check,
     metavar: str | None = None,

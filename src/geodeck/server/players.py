@@ -241,7 +241,7 @@ def _change(before: Rating, after: Rating) -> dict[str, Any]:
     return {"before": before.shown(), "after": after.shown()}
 
 
-def _dumps(value: Any) -> str:
+def _dumps(value: object) -> str:
     return orjson.dumps(value).decode()
 
 

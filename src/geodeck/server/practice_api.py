@@ -101,7 +101,7 @@ class PracticeDecks:
         return made
 
 
-def _card_mapping(raw: Any) -> bool:
+def _card_mapping(raw: object) -> bool:
     return (
         isinstance(raw, Mapping)
         and bool(raw)

@@ -159,7 +159,7 @@ class Room:
             pause=self.timekeeper.pause_seconds,
             seats=self.seating.infos(),
             spectators=self.spectators,
-            outcome=None if outcome is None else outcome.to_wire(),
+            outcome=None if outcome is None else dict(outcome.to_wire()),
             deal=None if deal is None else DealInfo.model_validate(deal),
             rematch=self.rematch,
             public=self.openness.public,

@@ -36,7 +36,7 @@ class Recipient(Protocol):
     def push(self, text: str, kind: str | None = None) -> None: ...
 
 
-def _diff(old: Any, new: Any) -> tuple[bool, Any] | None:
+def _diff(old: object, new: object) -> tuple[bool, Any] | None:
     """What a delta says of a part that was ``old`` and is ``new``: ``None`` if unchanged,
     else ``(True, new)`` to replace it, or ``(False, entries)`` to merge the entries of an
     object that changed (when none of its keys went away)."""
@@ -51,7 +51,7 @@ def _diff(old: Any, new: Any) -> tuple[bool, Any] | None:
     return None if _same(old, new) else (True, new)
 
 
-def _same(old: Any, new: Any) -> bool:
+def _same(old: object, new: object) -> bool:
     """Whether a part (or an entry of one) is unchanged: the same object, or equal and of
     the same type (``1 == True``, but the JSON differs)."""
     return old is new or (type(old) is type(new) and old == new)

@@ -53,13 +53,13 @@ class Result:
 class SimulateFront(Protocol):
     """What a family's simulate module (its ``simulate`` front) gives."""
 
-    def describe(self, game: Any, result: Result) -> None:
+    def describe(self, game: object, result: Result) -> None:
         """Add what the family counts of a finished ``game`` to its ``result``."""
 
     def summarise(self, spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
         """The family's own keys of a run's summary (``geodeck.simulate.stats``)."""
 
-    def plot(self, axes: Any, summary: dict[str, Any], bars: Any) -> None:
+    def plot(self, axes: object, summary: Mapping[str, object], bars: object) -> None:
         """Draw the family's two lower panels of the run's picture on ``axes``."""
 
 

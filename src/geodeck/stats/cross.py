@@ -16,7 +16,7 @@ HARDEST = 5
 """How many cards the hardest list keeps."""
 
 
-def family_stats(game: Game, view: Mapping[str, Any]) -> dict[str, Any]:
+def family_stats(game: Game, view: Mapping[str, object]) -> dict[str, Any]:
     """The cross family's statistics (``geodeck.stats.game_stats``)."""
     return cross_stats(view)
 

@@ -13,7 +13,7 @@ HARDEST = 5
 """How many hidden countries the hardest list keeps."""
 
 
-def family_stats(game: Game, view: Mapping[str, Any]) -> dict[str, Any]:
+def family_stats(game: Game, view: Mapping[str, object]) -> dict[str, Any]:
     """Undercover's statistics (``geodeck.stats.game_stats``), the countries by name."""
     assert isinstance(game, UndercoverGame)
     countries = {code: country.name for code, country in game.countries.items()}
@@ -38,7 +38,7 @@ def undercover_stats(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[
     return {"players": players, "rounds": rounds, "hardest": _hardest(rounds)}
 
 
-def _player(seat: int, shown: Mapping[str, Any]) -> dict[str, Any]:
+def _player(seat: int, shown: Mapping[str, object]) -> dict[str, Any]:
     return {
         "seat": seat,
         "name": shown["name"],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from geodeck.core.wire import ActionSet, WireAction
 
@@ -72,6 +72,6 @@ ACTIONS: ActionSet[UndercoverAction] = ActionSet("Undercover", Hide, Name, Answe
 """Undercover's actions by ``act``; any other act or field is refused (RECORDS.md)."""
 
 
-def action_from_wire(raw: Any) -> UndercoverAction:
+def action_from_wire(raw: object) -> UndercoverAction:
     """Parse one action of an undercover record (``MalformedAction`` if it is none)."""
     return ACTIONS.from_wire(raw)

@@ -15,7 +15,7 @@ from geodeck.undercover.events import RoundEnded
 from geodeck.undercover.game import UndercoverGame
 
 
-def own_secret(action: Any, rng: random.Random) -> Any:
+def own_secret(action: object, rng: random.Random) -> Any:
     """A hide is listed without a salt (RULES.md B2.2): its hider salts it from ``rng``."""
     if isinstance(action, Hide):
         salt = salt_from(rng)
@@ -23,12 +23,12 @@ def own_secret(action: Any, rng: random.Random) -> Any:
     return action
 
 
-def listed(action: Any) -> Any:
+def listed(action: object) -> Any:
     """A hide as ``legal_actions`` lists it: without its salt."""
     return Hide(action.seat, action.country) if isinstance(action, Hide) else action
 
 
-def atlas(record: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def atlas(record: Mapping[str, object]) -> Mapping[str, Any] | None:
     """The countries and questions a record embeds, with their data answers."""
     countries, questions = record.get("countries"), record.get("questions")
     if isinstance(countries, Mapping) and isinstance(questions, Mapping):

@@ -11,10 +11,9 @@ from types import MappingProxyType
 from typing import Any
 
 from geodeck import decks
-from geodeck.core.errors import IllegalAction, RecordError, SetupError
-from geodeck.core.game import FORMAT, Expects, Game, Outcome, Viewer, winners_of
+from geodeck.core.errors import RecordError, SetupError
+from geodeck.core.game import FORMAT, Expects, Game, Viewer
 from geodeck.core.seats import check_seats
-from geodeck.core.wire import Ended
 from geodeck.decks.countries import ANSWERS, Country, Question, parse_countries, parse_questions
 from geodeck.undercover import deal as dl
 from geodeck.undercover import variants as vr
@@ -27,7 +26,9 @@ from geodeck.undercover.actions import (
     Stone,
     UndercoverAction,
 )
-from geodeck.undercover.commitment import check_salt, commit
+from geodeck.undercover.checks import check_action, parse_deck
+from geodeck.undercover.commitment import commit
+from geodeck.undercover.computers import humans_for_x, replaced, replaced_in_a_row
 from geodeck.undercover.events import (
     Answered,
     Event,
@@ -42,6 +43,7 @@ from geodeck.undercover.events import (
     Turned,
 )
 from geodeck.undercover.round import Asked, Round
+from geodeck.undercover.shapes import UndercoverView
 
 HIDE, NAME, ANSWER, STONE, FINISHED = "hide", "name", "answer", "stone", "finished"
 
@@ -65,7 +67,7 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         seed: int = 0,
         layouts: Sequence[Sequence[str]] = (),
         pile: Sequence[str] | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         shuffle: str = dl.SHA256,
         computers: Sequence[int] | None = None,
     ) -> None:
@@ -120,7 +122,6 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         self.large = [vr.LARGE_STONES] * players
         self.results: list[RoundEnded] = []
         self.phase = HIDE
-        self._outcome: Outcome | None = None
         self.round = self._start_round(0)
 
     # -- building -------------------------------------------------------------------------
@@ -141,16 +142,7 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         remove = vr.removal(rules, options)
         if deck is None:
             deck = decks.shipped_undercover()
-        if not isinstance(deck, Mapping) or "countries" not in deck or "questions" not in deck:
-            raise SetupError(
-                "an undercover deck is an object with 'countries' and 'questions', "
-                "as a record embeds them"
-            )
-        try:
-            countries = parse_countries(deck["countries"])
-            questions = parse_questions(deck["questions"], countries)
-        except RecordError as err:
-            raise SetupError(f"deck: {err.message}", rule=err.rule) from err
+        countries, questions = parse_deck(deck)
         removed = dl.removed_questions(questions, remove, seed)
         pile = dl.deal_pile(questions, removed, seed)
         if len(pile) < vr.QUESTIONS_PER_ROUND:
@@ -252,9 +244,6 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         legal.append(Pass(seat))
         return legal
 
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     # -- acting ---------------------------------------------------------------------------
 
     def _perform(self, action: UndercoverAction) -> None:
@@ -272,47 +261,9 @@ class UndercoverGame(Game[UndercoverAction, Event]):
     def _validate(self, action: UndercoverAction) -> None:
         """The game's own checks behind ``apply`` (after ``Game._check``);
         ``legal_actions`` lists what passes them."""
-        r = self.round
-        if isinstance(action, Hide):
-            if action.country not in r.layout:
-                raise IllegalAction(
-                    f"{action.country!r} is not laid out this round; hide in one of "
-                    f"{', '.join(r.layout)}",
-                    rule="B2.2",
-                )
-            check_salt(action.salt)
-        elif isinstance(action, Name):
-            seeker = action.seeker
-            if not isinstance(seeker, int) or isinstance(seeker, bool):
-                raise IllegalAction(f"a seeker is a seat number, not {seeker!r}", rule="B1")
-            if not 0 <= seeker < len(self.seats):
-                raise IllegalAction(f"there is no seat {action.seeker!r}", rule="B1")
-            if action.seeker == r.undercover:
-                raise IllegalAction(
-                    "X stands for a seeker; the undercover player cannot be named", rule="B1"
-                )
-            if action.seeker in self.computers:
-                raise IllegalAction(
-                    f"{self.seats[action.seeker]} is a computer player; X stands for a "
-                    "human seeker (geodeck's rule for computer players)",
-                    rule="B1",
-                )
-        elif isinstance(action, Answer):
-            if action.answer not in ANSWERS:
-                raise IllegalAction(
-                    f"an answer is one of {', '.join(ANSWERS)}, not {action.answer!r}",
-                    rule="B2.3",
-                )
-        elif isinstance(action, Stone):
-            if action.size not in vr.SIZES:
-                raise IllegalAction(f"a stone is small or large, not {action.size!r}", rule="B2.4")
-            if action.country not in r.layout:
-                raise IllegalAction(f"{action.country!r} is not laid out this round", rule="B2.4")
-            left = self.small if action.size == "small" else self.large
-            if left[action.seat] == 0:
-                raise IllegalAction(
-                    f"{self.seats[action.seat]} has no {action.size} stone left", rule="B2.4"
-                )
+        check_action(
+            action, self.round, self.seats, self.computers, small=self.small, large=self.large
+        )
 
     def _hide(self, action: Hide) -> None:
         r = self.round
@@ -382,11 +333,13 @@ class UndercoverGame(Game[UndercoverAction, Event]):
             self._end_round(discovered=False)
             return
         question = self.questions[self._draw.pop()]
-        reason = self._replaced(question.about_seeker)
+        reason = replaced(
+            question.about_seeker, self.round.undercover, self.humans_for_x(), self.computers
+        )
         if reason is not None:
             self.history.append(Replaced(question.id, reason))
             self.discard.append(question.id)
-            if self._replaced_in_a_row() > len(self.questions):
+            if replaced_in_a_row(self.history) > len(self.questions):
                 self._end_round(discovered=False)  # only questions about a seeker are left
                 return
             self._turn_question()
@@ -397,29 +350,8 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         self.phase = NAME if question.about_seeker else ANSWER
 
     def humans_for_x(self) -> list[int]:
-        """The seats X may stand for: the seekers who are not computer players (B1 with
-        geodeck's rule for computer players), the reader included."""
-        undercover = self.round.undercover
-        return [s for s in range(len(self.seats)) if s != undercover and s not in self.computers]
-
-    def _replaced(self, about_seeker: bool) -> str | None:
-        """Why a question just turned over is replaced by the next one, or None: a question
-        about a seeker is never put to a computer hider nor about a computer seeker."""
-        if not about_seeker:
-            return None
-        if self.round.undercover in self.computers:
-            return "computer_hider"
-        if not self.humans_for_x():
-            return "no_human_seeker"
-        return None
-
-    def _replaced_in_a_row(self) -> int:
-        count = 0
-        for event in reversed(self.history):
-            if not isinstance(event, Replaced | Reshuffled):
-                break
-            count += isinstance(event, Replaced)
-        return count
+        """The seats X may stand for (``computers.humans_for_x``)."""
+        return humans_for_x(len(self.seats), self.round.undercover, self.computers)
 
     def _start_round(self, index: int) -> Round:
         players = len(self.seats)
@@ -434,43 +366,28 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         """Reveal and score the round (B2.5, B2.6); its questions go to the discard pile
         (B2.7); the next seat clockwise goes undercover, or the game ends (B3)."""
         r = self.round
-        assert r.country is not None
-        assert r.salt is not None
-        assert r.commitment is not None
-        points = r.points()
-        for seat, p in enumerate(points):
+        for seat, p in enumerate(r.points()):
             self.scores[seat] += p
-        result = RoundEnded(
-            r.number,
-            r.undercover,
-            r.country,
-            r.salt,
-            r.commitment,
-            discovered,
-            len(r.asked),
-            tuple(points),
-        )
+        result = r.ended(discovered=discovered)
         self.history.append(result)
         self.results.append(result)
         self.discard.extend(a.question for a in r.asked)
         if r.number < self.rounds:
             self.round = self._start_round(r.number)
             return
-        scores = tuple(self.scores)
-        self._outcome = Outcome(scores, winners_of(scores))
         self.phase = FINISHED
-        self.history.append(Ended(scores, self._outcome.winners))
+        self.history.append(self._finish(self.scores))
 
     # -- showing --------------------------------------------------------------------------
 
     def view(
         self, seat: int | None = None, *, since: int = 0, shared: bool = False
-    ) -> dict[str, Any]:
+    ) -> UndercoverView:
         from geodeck.undercover.view import build_view
 
         return build_view(self, seat, since, shared=shared)
 
-    def viewer(self) -> Viewer:
+    def viewer(self) -> Viewer[UndercoverView]:
         from geodeck.undercover.view import Viewer
 
         return Viewer(self)

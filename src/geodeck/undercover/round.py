@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from geodeck.core.seats import clockwise_from, left_of
+from geodeck.undercover.events import RoundEnded
 from geodeck.undercover.variants import POINTS
 
 
@@ -69,3 +70,19 @@ class Round:
             for seat, size in self.stones.get(self.country, ()):
                 points[seat] += POINTS[size]
         return points
+
+    def ended(self, *, discovered: bool) -> RoundEnded:
+        """The event that reveals and scores this round (B2.5, B2.6)."""
+        assert self.country is not None
+        assert self.salt is not None
+        assert self.commitment is not None
+        return RoundEnded(
+            self.number,
+            self.undercover,
+            self.country,
+            self.salt,
+            self.commitment,
+            discovered,
+            len(self.asked),
+            tuple(self.points()),
+        )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from geodeck.core.errors import SetupError
 
@@ -54,7 +53,7 @@ def rounds_for(players: int) -> int:
     return players if players >= 5 else 2 * players
 
 
-def computer_seats(raw: Any, players: int) -> tuple[int, ...]:
+def computer_seats(raw: object, players: int) -> tuple[int, ...]:
     """The seats played by the computer, sorted: distinct seat numbers of the game."""
     if raw is None:
         return ()
@@ -69,7 +68,7 @@ def computer_seats(raw: Any, players: int) -> tuple[int, ...]:
     return tuple(sorted(raw))
 
 
-def removal(variant: Variant, options: Mapping[str, Any]) -> int:
+def removal(variant: Variant, options: Mapping[str, object]) -> int:
     """How many questions about the country the ``hard`` variant removes (B4); 0 otherwise.
     ``computers`` is read by ``computer_seats``, not here."""
     unknown = sorted(set(options) - {REMOVE, COMPUTERS})

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from geodeck.core import game as core
-from geodeck.undercover.events import Hidden
+from geodeck.core.shapes import EventWire
+from geodeck.undercover.events import Event, Hidden
+from geodeck.undercover.shapes import OwnPart, QuestionView, StoneOn, UndercoverView
 from geodeck.undercover.variants import TITLE
 
 if TYPE_CHECKING:
@@ -33,16 +35,14 @@ seeker named, the answer, whether the hint shows and the hidden country."""
 
 def build_view(
     game: UndercoverGame, seat: int | None, since: int = 0, *, shared: bool = False
-) -> dict[str, Any]:
+) -> UndercoverView:
     """Exactly what ``seat`` may know; ``None`` is a spectator. ``shared``: the country
     cards are the cards' own dicts (``Game.view``)."""
     _check_seat(game, seat)
-    view = _common(game, shared=shared)
-    view.update(_own(game, seat, since))
-    return view
+    return _with_own(_common(game, shared=shared), _own(game, seat, since))
 
 
-class Viewer(core.Viewer):
+class Viewer(core.Viewer[UndercoverView]):
     """The views a server sends of a game of Undercover (``Game.viewer``): what every seat
     sees alike is built once per version and shared by the views of all seats, and each
     question's dict is built once and kept while it reads the same."""
@@ -50,23 +50,21 @@ class Viewer(core.Viewer):
     def __init__(self, game: UndercoverGame) -> None:
         super().__init__(game)
         self.game: UndercoverGame = game
-        self._shared: tuple[int, dict[str, Any], dict[str, Any]] | None = None
-        self._questions: dict[QuestionKey, dict[str, Any]] = {}
+        self._shared: tuple[int, UndercoverView, dict[str, object]] | None = None
+        self._questions: dict[QuestionKey, QuestionView] = {}
 
-    def view(self, seat: int | None = None, *, since: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, since: int = 0) -> UndercoverView:
         _check_seat(self.game, seat)
-        view = dict(self._layers()[0])
-        view.update(_own(self.game, seat, since, self._questions))
-        return view
+        return _with_own(self._layers()[0].copy(), _own(self.game, seat, since, self._questions))
 
     def layers(
         self, seat: int | None = None, *, since: int = 0
-    ) -> tuple[Mapping[str, Any], dict[str, Any]]:
+    ) -> tuple[Mapping[str, object], OwnPart]:
         """The keys every seat sees alike (one object per version), and ``seat``'s own."""
         _check_seat(self.game, seat)
         return self._layers()[1], _own(self.game, seat, since, self._questions)
 
-    def _layers(self) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _layers(self) -> tuple[UndercoverView, dict[str, object]]:
         game = self.game
         cached = self._shared
         if cached is None or cached[0] != game.version:
@@ -76,12 +74,24 @@ class Viewer(core.Viewer):
         return cached[1], cached[2]
 
 
+def _with_own(view: UndercoverView, own: OwnPart) -> UndercoverView:
+    """``view`` with the keys that are ``seat``'s own (``OWN``) set from ``own``."""
+    view["seat"] = own["seat"]
+    view["role"] = own["role"]
+    view["hidden"] = own["hidden"]
+    view["questions"] = own["questions"]
+    view["question"] = own["question"]
+    view["history"] = own["history"]
+    view["history_from"] = own["history_from"]
+    return view
+
+
 def _check_seat(game: UndercoverGame, seat: int | None) -> None:
     if seat is not None and not 0 <= seat < len(game.seats):
         raise ValueError(f"no seat {seat} in a {len(game.seats)}-player game")
 
 
-def _common(game: UndercoverGame, *, shared: bool) -> dict[str, Any]:
+def _common(game: UndercoverGame, *, shared: bool) -> UndercoverView:
     """The view as every seat sees it, its own keys (``OWN``) still to fill in (they are
     here, so that every view has its keys in one order)."""
     r = game.round
@@ -132,8 +142,8 @@ def _own(
     game: UndercoverGame,
     seat: int | None,
     since: int,
-    kept: dict[QuestionKey, dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+    kept: dict[QuestionKey, QuestionView] | None = None,
+) -> OwnPart:
     """The keys of ``seat``'s view that are its own (``OWN``); a question's dict comes
     from ``kept`` when it is there (and goes there when it is new)."""
     since = min(max(since, 0), len(game.history))
@@ -163,9 +173,9 @@ def _own(
     }
 
 
-def _question(game: UndercoverGame, index: int, asked: Asked, hint: bool) -> dict[str, Any]:
+def _question(game: UndercoverGame, index: int, asked: Asked, hint: bool) -> QuestionView:
     question = game.questions[asked.question]
-    out: dict[str, Any] = {
+    out: QuestionView = {
         "number": index + 1,
         "id": question.id,
         "text": question.text,
@@ -193,15 +203,14 @@ def _reads(text: str, seats: tuple[str, ...], seeker: int | None) -> str:
     return _X.sub(lambda _: name, text)
 
 
-def stones_of(game: UndercoverGame) -> dict[str, list[dict[str, Any]]]:
+def stones_of(game: UndercoverGame) -> dict[str, list[StoneOn]]:
     return {
         country: [{"seat": seat, "size": size} for seat, size in stones]
         for country, stones in game.round.stones.items()
     }
 
 
-def _filtered(event: Any, seat: int | None) -> dict[str, Any]:
+def _filtered(event: Event, seat: int | None) -> EventWire:
     if isinstance(event, Hidden) and event.seat != seat:
         return event.public()
-    wire: dict[str, Any] = event.to_wire()
-    return wire
+    return event.to_wire()

@@ -139,7 +139,9 @@ def test_b2_2_any_valid_salt_may_be_used() -> None:
     """RULES.md B2.2: the salt is the undercover player's secret; any good one is legal."""
     game = sc.scenario()
     sc.play(game, Hide(0, "ES", "my-own-secret-salt-1234"))
-    assert game.view(0)["hidden"]["salt"] == "my-own-secret-salt-1234"
+    hidden = game.view(0)["hidden"]
+    assert hidden is not None
+    assert hidden["salt"] == "my-own-secret-salt-1234"
 
 
 def test_b2_2_a_new_choice_each_round() -> None:

@@ -23,7 +23,7 @@ from tests.undercover.support import SALT
 def readers(game: UndercoverGame, count: int) -> list[int]:
     out = []
     for _ in range(count):
-        out.append(game.view(None)["question"]["reader"])
+        out.append(sc.question(game, None)["reader"])
         sc.question_round(game)
     return out
 
@@ -43,11 +43,11 @@ def test_b2_3_the_seeker_left_of_the_undercover_player_reads_first() -> None:
     seat 1 is undercover and seat 2 reads first."""
     game = sc.scenario()
     sc.play(game, Hide(0, "ES", SALT))
-    assert game.view(None)["question"]["reader"] == 1
+    assert sc.question(game, None)["reader"] == 1
     for _ in range(12):
         sc.question_round(game)
     sc.play(game, Hide(1, summary_of(game)["layout"][0], SALT))
-    assert game.view(None)["question"]["reader"] == 2
+    assert sc.question(game, None)["reader"] == 2
 
 
 def test_b2_3_the_reader_passes_clockwise_among_the_seekers() -> None:
@@ -97,11 +97,11 @@ def test_b2_3_the_undercover_player_sees_the_data_as_a_hint() -> None:
     shown the data's answer for the hidden country; nobody else is."""
     game = sc.scenario(pile=["q05", "q60", "q03"])
     sc.play(game, Hide(0, "AT", SALT))
-    assert game.view(0)["question"]["hint"] == "yes"
+    assert sc.question(game, 0)["hint"] == "yes"
     for seat in (None, 1, 2, 3):
-        assert "hint" not in game.view(seat)["question"]
+        assert "hint" not in sc.question(game, seat)
     sc.question_round(game, "yes")
-    assert "hint" not in game.view(0)["question"]
+    assert "hint" not in sc.question(game, 0)
     sc.question_round(game, "no")
     assert [q.get("hint") for q in game.view(0)["questions"]] == ["yes", None, "yes"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from geodeck.bots.base import Bot, BotOrder
@@ -12,7 +12,7 @@ class Greedy:
     def __init__(self, level: str) -> None:
         self.level = level
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any:
         return legal[-1]
 
 

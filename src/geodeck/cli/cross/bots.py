@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from geodeck.cli.bot_seats import bot_said
@@ -12,6 +10,7 @@ from geodeck.cli.cross.labels import COLUMN, LINE_TITLES
 from geodeck.cli.cross.render import fitted_screen
 from geodeck.cli.cross.table import HotSeat
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Place
+from geodeck.cross.shapes import CrossView
 
 
 class BotHotSeat(HotSeat):
@@ -22,7 +21,7 @@ class BotHotSeat(HotSeat):
     nobody to pass the keyboard to, so that screen is not asked for.
     """
 
-    def _turn(self, view: dict[str, Any], kind: str) -> None:
+    def _turn(self, view: CrossView, kind: str) -> None:
         seat = view["next"]["seats"][0]
         player = self.bots.get(seat)
         if player is None:
@@ -39,7 +38,7 @@ class BotHotSeat(HotSeat):
         )
         self.pacer.pause()
 
-    def _guess(self, public: dict[str, Any], seat: int) -> None:
+    def _guess(self, public: CrossView, seat: int) -> None:
         player = self.bots.get(seat)
         if player is None:
             super()._guess(public, seat)
@@ -50,14 +49,14 @@ class BotHotSeat(HotSeat):
         self.pacer.pause()
 
 
-def _said(view: dict[str, Any], action: CrossAction) -> Text:
+def _said(view: CrossView, action: CrossAction) -> Text:
     """A bot's move in words, for the line under the table."""
     if isinstance(action, Place):
         where = "in the column" if action.line == COLUMN else f"on the {LINE_TITLES[action.line]}"
         line = "" if action.line == COLUMN else " line"
-        return Text.assemble(
-            "puts ", (card_name(view, view["current"]), "bold"), f" {where}{line}."
-        )
+        card = view["current"]
+        assert card is not None, "a card is placed only while one is drawn"
+        return Text.assemble("puts ", (card_name(view, card), "bold"), f" {where}{line}.")
     if isinstance(action, Accept):
         return Text("accepts.")
     if isinstance(action, Challenge):

@@ -78,7 +78,7 @@ def summary_lines(
     return lines
 
 
-def stats_sheets(stats: Mapping[str, Any], head: str) -> list[Sheet]:
+def stats_sheets(stats: Mapping[str, object], head: str) -> list[Sheet]:
     return [
         _play(stats, f"{head}cards placed, challenges, guesses"),
         _chips(stats, f"{head}chips won (+) and lost (-) by cause"),

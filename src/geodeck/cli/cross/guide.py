@@ -3,18 +3,16 @@ numbers of RULES.md, for the variant being played."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rich.console import Group
 
 from geodeck.cli.host import rules_text
+from geodeck.cross.shapes import CrossView
 
 PLACE, RESPOND, GUESS = "A2", "A4", "A6"
 """The sections that apply when a card is placed, answered, and at a scoring."""
 
 
-def cross_rules(view: Mapping[str, Any], topic: str) -> Group:
+def cross_rules(view: CrossView, topic: str) -> Group:
     """The rules of the cross family in short for ``view``'s variant, ``topic`` marked."""
     variant = view["variant"]
     if variant == "geo":

@@ -18,6 +18,7 @@ from rich.segment import Segment
 from rich.text import Text
 
 from geodeck.cli.cross.labels import COLUMN, LINE_TITLES, SIDES, beside
+from geodeck.cross.shapes import CrossView
 
 NAME = "bold"
 GOOD = "green"
@@ -26,7 +27,7 @@ CHIPS = "yellow"
 UNITS = {"population": "inhabitants", "area": "km²", "altitude": "m"}
 
 
-def card_name(view: Mapping[str, Any], card: str) -> str:
+def card_name(view: CrossView, card: str) -> str:
     known = view["cards"].get(card)
     return str(known["name"]) if known else card
 
@@ -37,7 +38,7 @@ def number_text(variant: str, value: float) -> str:
     return f"{shown} {UNITS.get(variant, '')}".rstrip()
 
 
-def card_facts(view: Mapping[str, Any], card: str, *, brief: bool = False) -> str | None:
+def card_facts(view: CrossView, card: str, *, brief: bool = False) -> str | None:
     """The back of a revealed card: its position, and its number in a column variant
     (``brief``: only what the variant compares)."""
     data = view["cards"].get(card)
@@ -45,13 +46,14 @@ def card_facts(view: Mapping[str, Any], card: str, *, brief: bool = False) -> st
         return None
     variant = view["variant"]
     parts = [str(data["printed"])]
-    if variant in UNITS and data.get(variant) is not None:
-        number = number_text(variant, float(data[variant]))
+    value = data.get(variant)
+    if variant in UNITS and isinstance(value, int | float):
+        number = number_text(variant, float(value))
         parts = [number] if brief else [number, *parts]
     return " · ".join(parts)
 
 
-def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
+def seat_name(view: CrossView, seat: int | None) -> str:
     return "the supply" if seat is None else str(view["seats"][seat]["name"])
 
 
@@ -95,7 +97,7 @@ class Scoring:
     """The events that followed the check: payouts, exchanges, the new start card."""
 
 
-def first_start(view: Mapping[str, Any]) -> str:
+def first_start(view: CrossView) -> str:
     """The start card of the game's first round: the first ``start`` event."""
     for event in view["history"]:
         if event["event"] == "start":
@@ -106,7 +108,7 @@ def first_start(view: Mapping[str, Any]) -> str:
 class Story:
     """The log lines and scorings of a view's history, with the table replayed alongside."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: CrossView) -> None:
         self.view = view
         start = first_start(view)
         self.start = start
@@ -155,7 +157,7 @@ class Story:
             self.entries.append(Text.assemble((names, NAME), f" {verb}."))
             self._accepting = []
 
-    def _step(self, event: Mapping[str, Any]) -> None:
+    def _step(self, event: Mapping[str, object]) -> None:
         kind = event["event"]
         if self._telling and kind not in ("reveal", "judge", "pay", "exchange", "lapse"):
             self._telling = False
@@ -292,7 +294,7 @@ class Story:
             ids.clear()
         self._say(f"  The table is cleared: {len(event['cards'])} cards leave the game.")
 
-    def _on_scoring(self, event: Mapping[str, Any]) -> None:
+    def _on_scoring(self, event: Mapping[str, object]) -> None:
         self._final = bool(event["final"])
         label = "Final scoring" if self._final else "Interim scoring"
         self._say((label, "bold magenta"), ": everyone secretly guesses how many cards are wrong.")

@@ -9,8 +9,7 @@ Each question tells the keyboard what its help lists and which rule applies (``h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich.text import Text
 
@@ -27,11 +26,12 @@ from geodeck.cli.cross.labels import (
 )
 from geodeck.cli.keyboard import Choice, Keyboard
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Place
+from geodeck.cross.shapes import CrossView
 
 ACCEPT_WORDS = ("", "a", "accept")
 
 
-def ask_place(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> Place:
+def ask_place(kb: Keyboard, view: CrossView, legal: Sequence[CrossAction]) -> Place:
     """Which gap the drawn card goes into (A2): the player types the gap's label."""
     seat = view["next"]["seats"][0]
     lines = view["lines"]
@@ -40,7 +40,9 @@ def ask_place(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[CrossAction
     ranges = " or ".join(
         f"{label_range(line, len(ids))} ({LINE_TITLES[line]})" for line, ids in lines.items()
     )
-    card = card_name(view, view["current"])
+    current = view["current"]
+    assert current is not None, "a card is placed only while one is drawn"
+    card = card_name(view, current)
     prompt = Text.assemble(
         (seat_name(view, seat), "bold green"),
         ", where does ",
@@ -59,12 +61,11 @@ def ask_place(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[CrossAction
         kb.error(f"You typed {shown}: type one of the labels in brackets on the table, {ranges}.")
 
 
-def ask_respond(
-    kb: Keyboard, view: Mapping[str, Any], legal: Sequence[CrossAction]
-) -> Accept | Challenge:
+def ask_respond(kb: Keyboard, view: CrossView, legal: Sequence[CrossAction]) -> Accept | Challenge:
     """Accept the placed card, or challenge it against one of its neighbours (A4)."""
     seat = view["next"]["seats"][0]
     placed = view["placed"]
+    assert placed is not None, "a placement is answered only while there is one"
     line, at = placed["line"], placed["at"]
     ids = view["lines"][line]
     accept = next(a for a in legal if isinstance(a, Accept))

@@ -8,8 +8,7 @@ prompt under it. A scoring taller than the terminal is shown in pages (``scoring
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -30,6 +29,7 @@ from geodeck.cli.screens import (
     room,
     winners_line,
 )
+from geodeck.cross.shapes import CrossView
 
 # -- playing at the table ------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ FEWEST_LOG_LINES = {False: 3, True: 2}
 """The log is cut down to this many lines (full form, compact form) before the next form."""
 
 
-def header_forms(view: Mapping[str, Any]) -> list[tuple[Text, Text]]:
+def header_forms(view: CrossView) -> list[tuple[Text, Text]]:
     """The title and the piles in ever fewer words, for ``Spread``."""
     title, variant = view["title"], view["variant"]
     long_title = Text.assemble((title, "bold"), f"  ·  {variant} variant")
@@ -52,7 +52,7 @@ def header_forms(view: Mapping[str, Any]) -> list[tuple[Text, Text]]:
     ]
 
 
-def _piles(view: Mapping[str, Any], *, short: bool) -> Text:
+def _piles(view: CrossView, *, short: bool) -> Text:
     draw = Text.assemble("draw " if short else "draw pile ", (str(view["draw_left"]), "bold"))
     if view["outcome"] is not None:
         return Text("the game is over", "dim")
@@ -67,13 +67,13 @@ def _piles(view: Mapping[str, Any], *, short: bool) -> Text:
     )
 
 
-def header(view: Mapping[str, Any]) -> RenderableType:
+def header(view: CrossView) -> RenderableType:
     """The game's title and the piles (cards left to draw and until the next scoring) on
     one line: in fewer words where the terminal is narrow."""
     return Spread(header_forms(view))
 
 
-def chips_table(view: Mapping[str, Any], *, marked: Sequence[int] = ()) -> Table:
+def chips_table(view: CrossView, *, marked: Sequence[int] = ()) -> Table:
     """Chips in hand, exchanged cards and score per seat; ``marked`` seats get an arrow."""
     table = Table(
         caption=f"supply: {view['supply']} of {view['box']} chips",
@@ -99,7 +99,7 @@ def chips_table(view: Mapping[str, Any], *, marked: Sequence[int] = ()) -> Table
     return table
 
 
-def chips_line(view: Mapping[str, Any], *, marked: Sequence[int] = ()) -> Text:
+def chips_line(view: CrossView, *, marked: Sequence[int] = ()) -> Text:
     """The chips table in a line: ``chips: ▶Ann 4 · Ben 3 + 1 card = 8 · supply 27 of 35``."""
     out = Text("chips: ", "dim")
     for seat in view["seats"]:
@@ -116,9 +116,7 @@ def chips_line(view: Mapping[str, Any], *, marked: Sequence[int] = ()) -> Text:
     return out
 
 
-def table_layout(
-    view: Mapping[str, Any], *, labels: bool = True, across: bool = False
-) -> TableLayout:
+def table_layout(view: CrossView, *, labels: bool = True, across: bool = False) -> TableLayout:
     """The cards on the table, face down, with the gap labels to type (``labels``)."""
     placed = view["placed"]["card"] if view["placed"] else None
     cards = view["lines"]
@@ -126,7 +124,7 @@ def table_layout(
     return TableLayout(cards, names, view["start"], placed, view["variant"], labels, across)
 
 
-def table_panel(view: Mapping[str, Any], *, labels: bool = True, across: bool = False) -> Panel:
+def table_panel(view: CrossView, *, labels: bool = True, across: bool = False) -> Panel:
     """The cards on the table, face down, with the gap labels to type."""
     count = sum(len(ids) for ids in view["lines"].values()) - len(view["lines"])
     return Panel(
@@ -149,7 +147,7 @@ def plain_log(story: Story, count: int = LOG_LINES) -> Group:
 
 
 def table_screen(
-    view: Mapping[str, Any],
+    view: CrossView,
     story: Story,
     *,
     labels: bool = True,
@@ -176,7 +174,7 @@ def table_screen(
 
 def fitted_screen(
     console: Console,
-    view: Mapping[str, Any],
+    view: CrossView,
     *,
     labels: bool = True,
     spare: int = 0,
@@ -199,7 +197,7 @@ def fitted_screen(
 
 def fitted_table(
     console: Console,
-    view: Mapping[str, Any],
+    view: CrossView,
     *,
     labels: bool = True,
     spare: int = 0,
@@ -218,9 +216,7 @@ def fitted_table(
 # -- scoring -------------------------------------------------------------------------------
 
 
-def check_table(
-    view: Mapping[str, Any], scoring: Scoring, line: str, *, compact: bool = False
-) -> Table:
+def check_table(view: CrossView, scoring: Scoring, line: str, *, compact: bool = False) -> Table:
     """One line of the table turned over, in order, with the cards the check set aside."""
     ids = list(scoring.lines[line])
     if line != WEST_EAST:
@@ -253,13 +249,15 @@ def check_table(
         cells: list[RenderableType] = [Text(card_name(view, card), "bold")]
         if line == COLUMN:
             number = data.get(variant)
-            cells.append("?" if number is None else number_text(variant, float(number)))
+            cells.append(
+                number_text(variant, float(number)) if isinstance(number, int | float) else "?"
+            )
         cells.extend([str(data.get("printed", "?")), verdict])
         table.add_row(*cells)
     return table
 
 
-def guesses_table(view: Mapping[str, Any], scoring: Scoring, *, compact: bool = False) -> Table:
+def guesses_table(view: CrossView, scoring: Scoring, *, compact: bool = False) -> Table:
     """Each player's guess, and who earns chips for it (A6.3)."""
     guesses = Table(
         box=box.SIMPLE_HEAD,
@@ -286,7 +284,7 @@ def scoring_kind(scoring: Scoring) -> str:
 
 
 def scoring_parts(
-    view: Mapping[str, Any], scoring: Scoring, *, compact: bool = False
+    view: CrossView, scoring: Scoring, *, compact: bool = False
 ) -> list[RenderableType]:
     """The guesses revealed together, the check, and who gets paid (A6), in parts that
     pages may be cut between."""
@@ -307,14 +305,14 @@ def scoring_parts(
     return parts
 
 
-def scoring_screen(view: Mapping[str, Any], scoring: Scoring) -> Group:
+def scoring_screen(view: CrossView, scoring: Scoring) -> Group:
     """The guesses revealed together, the check, and who gets paid (A6)."""
     return Group(*scoring_parts(view, scoring))
 
 
 def scoring_pages(
     console: Console,
-    view: Mapping[str, Any],
+    view: CrossView,
     scoring: Scoring | None,
     *,
     then: Sequence[RenderableType] = (),
@@ -336,14 +334,14 @@ def scoring_pages(
     return pages(console, parts, title, spare)
 
 
-def end_pages(console: Console, view: Mapping[str, Any]) -> list[Group]:
+def end_pages(console: Console, view: CrossView) -> list[Group]:
     """The last scoring, if there was one, and the final scores (A7), in pages."""
     scorings = Story(view).scorings
     last = scorings[-1] if scorings else None
     return scoring_pages(console, view, last, then=[final_screen(view)], spare=1)
 
 
-def _after_scoring(view: Mapping[str, Any], scoring: Scoring) -> list[Text]:
+def _after_scoring(view: CrossView, scoring: Scoring) -> list[Text]:
     out = []
     for event in scoring.after:
         kind = event["event"]
@@ -374,9 +372,10 @@ def _after_scoring(view: Mapping[str, Any], scoring: Scoring) -> list[Text]:
     return out
 
 
-def final_screen(view: Mapping[str, Any]) -> Group:
+def final_screen(view: CrossView) -> Group:
     """Final scores and the winner(s) (A7)."""
     outcome = view["outcome"]
+    assert outcome is not None, "the final screen comes once the game has ended"
     ranking = sorted(view["seats"], key=lambda s: -s["score"])
     table = Table(
         title="Final scores",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import RenderableType
 from rich.text import Text
 
@@ -16,6 +14,7 @@ from geodeck.cli.screens import show_pages
 from geodeck.core.seats import clockwise_from
 from geodeck.cross.actions import Guess
 from geodeck.cross.game import CrossGame
+from geodeck.cross.shapes import CrossView
 
 
 class HotSeat(Host[CrossGame]):
@@ -40,7 +39,7 @@ class HotSeat(Host[CrossGame]):
             else:
                 self._turn(view, kind)
 
-    def _turn(self, view: dict[str, Any], kind: str) -> None:
+    def _turn(self, view: CrossView, kind: str) -> None:
         self.kb.clear()
         spare = 2 if kind == "place" else 6
         footer = self._footer()
@@ -52,14 +51,16 @@ class HotSeat(Host[CrossGame]):
         else:
             self._apply(ask_respond(self.kb, view, legal))
 
-    def _guesses(self, view: dict[str, Any]) -> None:
+    def _guesses(self, view: CrossView) -> None:
         """Each player in turn guesses in secret; then everyone sees the scoring (A6)."""
         kb = self.kb
         waiting = view["next"]["seats"]
         order = [s for s in clockwise_from(view["turn"], len(view["seats"])) if s in waiting]
         for seat in order:
             public = self.game.view(None)
-            kind = "Final scoring" if public["guessing"]["final"] else "Interim scoring"
+            guessing = public["guessing"]
+            assert guessing is not None, "guesses are asked only in a scoring"
+            kind = "Final scoring" if guessing["final"] else "Interim scoring"
             kb.clear()
             said = Text.assemble(
                 (kind, "bold magenta"),
@@ -74,7 +75,7 @@ class HotSeat(Host[CrossGame]):
             show_pages(kb, scoring, None if self.people else self.pacer.pause)
             self._play_on(GUESS)
 
-    def _guess(self, public: dict[str, Any], seat: int) -> None:
+    def _guess(self, public: CrossView, seat: int) -> None:
         """A person's secret guess, on the private screen: with others at the keyboard,
         the keyboard is passed first and the guess shown back before the screen goes."""
         kb = self.kb
@@ -83,20 +84,23 @@ class HotSeat(Host[CrossGame]):
             kb.pause(f"Pass the keyboard to {name}, then press Enter.", GUESS)
         with kb.private(name):
             kb.show(fitted_table(kb.console, public, labels=False, spare=3))
-            self._apply(Guess(seat, ask_guess(kb, name, public["guessing"]["most"])))
+            guessing = public["guessing"]
+            assert guessing is not None, "guesses are asked only in a scoring"
+            self._apply(Guess(seat, ask_guess(kb, name, guessing["most"])))
             if self.people > 1:
                 mine = _own_guess(self.game.view(seat), seat)
                 kb.pause(f"{name}, your guess of {mine} is in. Press Enter to hide it.", GUESS)
 
-    def _the_end(self, view: dict[str, Any]) -> None:
+    def _the_end(self, view: CrossView) -> None:
         self.kb.clear()
         pause = None if self.people else self.pacer.pause
         show_pages(self.kb, end_pages(self.kb.console, view), pause)
 
 
-def _own_guess(view: dict[str, Any], seat: int) -> int | None:
+def _own_guess(view: CrossView, seat: int) -> int | None:
     """The seat's latest guess, as its own view's history shows it."""
     for event in reversed(view["history"]):
-        if event["event"] == "guess" and event["seat"] == seat and "wrong" in event:
-            return int(event["wrong"])
+        wrong = event.get("wrong")
+        if event["event"] == "guess" and event["seat"] == seat and isinstance(wrong, int):
+            return wrong
     return None

@@ -62,7 +62,7 @@ def load(deck: str) -> Loaded:
     )
 
 
-def kind_counts(cards: Mapping[str, Mapping[str, Any]]) -> dict[str, int]:
+def kind_counts(cards: Mapping[str, Mapping[str, object]]) -> dict[str, int]:
     """How many cards of each kind, in the order of the kinds."""
     counts = Counter(str(c["kind"]) for c in cards.values())
     order = sorted(counts, key=lambda k: (KINDS.index(k) if k in KINDS else len(KINDS), k))

@@ -33,7 +33,7 @@ def _files(folder: Path) -> list[Path]:
 
 
 def local_ratings(
-    cards: Mapping[str, Mapping[str, Any]],
+    cards: Mapping[str, Mapping[str, object]],
     games: Path | None = None,
     practice: Path | None = None,
 ) -> CardRatings:

@@ -29,7 +29,7 @@ def number(value: float, lang: str = "en") -> str:
     return text if lang == "en" else text.translate(str.maketrans(",.", ".,"))
 
 
-def card_name(card: Mapping[str, Any], lang: str) -> str:
+def card_name(card: Mapping[str, object], lang: str) -> str:
     return str(card.get(f"name_{lang}") or card.get("name") or "")
 
 
@@ -47,7 +47,7 @@ def _footer(sheet: Sheet, x: float, y: float, words: str) -> None:
 
 
 def place_front(
-    card: Mapping[str, Any], lang: str, title: str, sheet: Sheet, x: float, y: float
+    card: Mapping[str, object], lang: str, title: str, sheet: Sheet, x: float, y: float
 ) -> None:
     words = LABELS[lang]
     kind = str(card.get("kind", "place"))
@@ -130,7 +130,7 @@ def cross_cards(deck: Mapping[str, Any], lang: str) -> list[Card]:
     return out
 
 
-def cross_pdf(deck: Mapping[str, Any], lang: str, paper: str) -> tuple[bytes, int]:
+def cross_pdf(deck: Mapping[str, object], lang: str, paper: str) -> tuple[bytes, int]:
     title = str(deck.get("title") or deck.get("deck") or "geodeck")
     sheet = Sheet(paper, title)
     sheet.cards(cross_cards(deck, lang))
@@ -138,7 +138,7 @@ def cross_pdf(deck: Mapping[str, Any], lang: str, paper: str) -> tuple[bytes, in
     return sheet.output()
 
 
-def _credit(deck: Mapping[str, Any]) -> str:
+def _credit(deck: Mapping[str, object]) -> str:
     attribution = str(deck.get("attribution") or "")
     return f"geodeck · {attribution}" if attribution else "geodeck"
 
@@ -177,7 +177,7 @@ def country_front(
 
 
 def question_front(
-    question: Mapping[str, Any], lang: str, sheet: Sheet, x: float, y: float
+    question: Mapping[str, object], lang: str, sheet: Sheet, x: float, y: float
 ) -> None:
     words = LABELS[lang]
     text = str(question.get(f"text_{lang}") or question.get("text", ""))

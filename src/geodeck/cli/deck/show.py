@@ -78,7 +78,7 @@ def _show_places(loaded: Loaded, lang: str, rated: CardRatings, *, narrow: bool 
         ],
     )
 
-    def order(item: tuple[str, Mapping[str, Any]]) -> tuple[int, str]:
+    def order(item: tuple[str, Mapping[str, object]]) -> tuple[int, str]:
         kind = str(item[1]["kind"])
         rank = KINDS.index(kind) if kind in KINDS else len(KINDS)
         return rank, _card_name(item[1], lang).casefold()
@@ -104,7 +104,7 @@ def _show_places(loaded: Loaded, lang: str, rated: CardRatings, *, narrow: bool 
     return sheet
 
 
-def _card_name(card: Mapping[str, Any], lang: str) -> str:
+def _card_name(card: Mapping[str, object], lang: str) -> str:
     return str(card.get(f"name_{lang}") or card.get("name") or "")
 
 

@@ -120,7 +120,7 @@ class CountryCards(Countries):
         return lines
 
 
-def _rank(rank: Any) -> Text:
+def _rank(rank: object) -> Text:
     return Text(f"#{rank}", DIM) if isinstance(rank, int) else Text("")
 
 
@@ -266,9 +266,9 @@ class CountryRows(Countries):
 
 
 def countries(
-    view: Mapping[str, Any],
-    cards: Sequence[Mapping[str, Any]],
-    stones: Mapping[str, Sequence[Mapping[str, Any]]],
+    view: Mapping[str, object],
+    cards: Sequence[Mapping[str, object]],
+    stones: Mapping[str, Sequence[Mapping[str, object]]],
     mark: str | None = None,
     mark_label: str = "★",
     *,

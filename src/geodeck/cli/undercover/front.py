@@ -83,7 +83,7 @@ def summary_lines(
     return lines
 
 
-def stats_sheets(stats: Mapping[str, Any], head: str) -> list[Sheet]:
+def stats_sheets(stats: Mapping[str, object], head: str) -> list[Sheet]:
     return [_stones(stats, f"{head}stones and rounds"), _countries(stats, head)]
 
 
@@ -170,7 +170,7 @@ def report_columns() -> list[tuple[str, str]]:
     return []
 
 
-def report_cells(bot: Mapping[str, Any]) -> list[str]:
+def report_cells(bot: Mapping[str, object]) -> list[str]:
     return []
 
 

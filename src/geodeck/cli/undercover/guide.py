@@ -83,7 +83,7 @@ def undercover_rules(view: Mapping[str, Any], topic: str) -> Group:
     return rules_text(str(view["title"]), rules, topic)
 
 
-def legend(view: Mapping[str, Any]) -> list[Text]:
+def legend(view: Mapping[str, object]) -> list[Text]:
     """What the marks on the country cards and in the table mean."""
     tags = short_names(view)
     names = Text("  ")

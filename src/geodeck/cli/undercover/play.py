@@ -37,6 +37,7 @@ from geodeck.cli.undercover.words import country_name, flagged, seat_text
 from geodeck.core.errors import GeodeckError
 from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
 from geodeck.undercover.game import UndercoverGame
+from geodeck.undercover.shapes import UndercoverView
 from geodeck.undercover.variants import COMPUTERS, PLAYERS, REMOVE, VARIANTS
 
 SALT_BYTES = 16
@@ -96,11 +97,11 @@ class UndercoverTable(Host[UndercoverGame]):
             if len(after["results"]) > len(before["results"]):
                 self._reveal(before, after)
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> UndercoverView:
         """The spectator's view, which is all a shared screen may show."""
         return self.game.view(None)
 
-    def _shared(self, view: dict[str, Any], *lines: Text, spare: int = 2) -> None:
+    def _shared(self, view: UndercoverView, *lines: Text, spare: int = 2) -> None:
         """Clear the screen and show the table everyone may see, the news, ``lines``."""
         self.kb.clear()
         below = [self._footer(), *self.news, *lines]
@@ -123,7 +124,7 @@ class UndercoverTable(Host[UndercoverGame]):
 
     # -- the moves ------------------------------------------------------------------------
 
-    def _hide(self, view: dict[str, Any], seat: int) -> None:
+    def _hide(self, view: UndercoverView, seat: int) -> None:
         """The undercover player chooses a laid-out country in secret (B2.2)."""
         name = seat_text(view, seat)
         player = self.bots.get(seat)
@@ -152,7 +153,7 @@ class UndercoverTable(Host[UndercoverGame]):
             self._apply(Hide(seat, country, salt))
         self.news.append(_hidden_news(self.public()))
 
-    def _name(self, view: dict[str, Any], seat: int) -> None:
+    def _name(self, view: UndercoverView, seat: int) -> None:
         """The reader names the seeker who stands for X (B1)."""
         player = self.bots.get(seat)
         legal = self.game.legal_actions(seat)
@@ -166,7 +167,7 @@ class UndercoverTable(Host[UndercoverGame]):
         self._shared(view, spare=6)
         self._apply(ask_name(self.kb, view, legal))
 
-    def _answer(self, view: dict[str, Any], seat: int) -> None:
+    def _answer(self, view: UndercoverView, seat: int) -> None:
         """The undercover player answers, in private: the data's answer for the hidden
         country is shown to them alone (B2.3)."""
         player = self.bots.get(seat)
@@ -177,6 +178,7 @@ class UndercoverTable(Host[UndercoverGame]):
             self._bot_moved(player, Text(f"answers: {action.answer.replace('_', ' ')}."))
             return
         question = view["question"]
+        assert question is not None, "an answer is asked only while a question is out"
         self._shared(
             view,
             Text.assemble(
@@ -193,7 +195,7 @@ class UndercoverTable(Host[UndercoverGame]):
             self.kb.show(fitted_screen(self.kb.console, own, spare=6))
             self._apply(Answer(seat, ask_answer(self.kb, own)))
 
-    def _stone(self, view: dict[str, Any], seat: int) -> None:
+    def _stone(self, view: UndercoverView, seat: int) -> None:
         """A seeker places one stone or passes (B2.4); with no stone left, passes."""
         player = self.bots.get(seat)
         legal = self.game.legal_actions(seat)
@@ -211,7 +213,7 @@ class UndercoverTable(Host[UndercoverGame]):
 
     # -- reveals --------------------------------------------------------------------------
 
-    def _reveal(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+    def _reveal(self, before: UndercoverView, after: UndercoverView) -> None:
         """The country and salt are revealed, the commitment checked, the round scored."""
         report = round_report(before, after)
         if report is None or after["outcome"] is not None:
@@ -223,7 +225,7 @@ class UndercoverTable(Host[UndercoverGame]):
         self.news = []
         self._play_on(SCORE)
 
-    def _the_end(self, view: dict[str, Any]) -> None:
+    def _the_end(self, view: UndercoverView) -> None:
         report = round_report(view, view) if self.revealed < view["round"] else None
         self.kb.clear()
         shown = end_pages(self.kb.console, view, report, self.names, above=self.news)
@@ -231,7 +233,7 @@ class UndercoverTable(Host[UndercoverGame]):
         self.news = []
 
 
-def _hidden_news(view: dict[str, Any], *, who: bool = True) -> Text:
+def _hidden_news(view: UndercoverView, *, who: bool = True) -> Text:
     """The news that the country is hidden, with the commitment everyone should note."""
     news = Text.assemble(
         "has hidden in secret. Everyone, note the commitment ",
@@ -241,7 +243,7 @@ def _hidden_news(view: dict[str, Any], *, who: bool = True) -> Text:
     return Text.assemble(seat_text(view, view["undercover"]), " ", news) if who else news
 
 
-def _stone_news(view: dict[str, Any], action: UndercoverAction) -> Text:
+def _stone_news(view: UndercoverView, action: UndercoverAction) -> Text:
     if isinstance(action, Stone):
         place = country_name(view["layout"], action.country)
         return Text.assemble(f"puts a {action.size} stone on ", (place, "bold"), ".")

@@ -41,7 +41,7 @@ ANSWER_KEYS = {
 SIZE_WORDS = {"l": "large", "large": "large", "s": "small", "small": "small"}
 
 
-def find_country(text: str, cards: Sequence[Mapping[str, Any]]) -> str | None:
+def find_country(text: str, cards: Sequence[Mapping[str, object]]) -> str | None:
     """The id of the card ``text`` names, or ``None`` if it names none or several."""
     typed = " ".join(text.lower().split())
     if not typed:
@@ -60,11 +60,11 @@ def find_country(text: str, cards: Sequence[Mapping[str, Any]]) -> str | None:
     return None
 
 
-def _card(cards: Sequence[Mapping[str, Any]], country: str) -> Mapping[str, Any]:
+def _card(cards: Sequence[Mapping[str, object]], country: str) -> Mapping[str, Any]:
     return next(c for c in cards if c["id"] == country)
 
 
-def _count(cards: Sequence[Mapping[str, Any]]) -> str:
+def _count(cards: Sequence[Mapping[str, object]]) -> str:
     return f"1 to {len(cards)}"
 
 
@@ -196,7 +196,7 @@ def ask_answer(kb: Keyboard, view: Mapping[str, Any]) -> str:
         kb.error(f"You typed {shown}: type y, n, p, pn or ns (or 1 to 5).")
 
 
-def parse_stone(typed: str, cards: Sequence[Mapping[str, Any]]) -> tuple[str, str] | None:
+def parse_stone(typed: str, cards: Sequence[Mapping[str, object]]) -> tuple[str, str] | None:
     """``(country, size)`` for a typed stone, or ``None``."""
     text = " ".join(typed.lower().split())
     whole = find_country(text, cards)

@@ -164,7 +164,7 @@ def questions_grid(
     return grid
 
 
-def questions_panel(view: Mapping[str, Any], limit: int = QUESTION_LINES) -> Panel:
+def questions_panel(view: Mapping[str, object], limit: int = QUESTION_LINES) -> Panel:
     """``questions_grid`` in a panel headed with the round."""
     return Panel(
         questions_grid(view, limit),
@@ -337,7 +337,7 @@ def current_question(view: Mapping[str, Any]) -> Text:
 
 def fitted_screen(
     console: Console,
-    view: Mapping[str, Any],
+    view: Mapping[str, object],
     *,
     spare: int = 0,
     below: Sequence[RenderableType] = (),

@@ -81,7 +81,7 @@ def round_report(before: Mapping[str, Any], after: Mapping[str, Any]) -> RoundRe
 
 
 def reveal_parts(
-    view: Mapping[str, Any], report: RoundReport, *, rows: bool = False
+    view: Mapping[str, object], report: RoundReport, *, rows: bool = False
 ) -> list[RenderableType]:
     """The undercover player reveals the country and the salt; everyone checks the
     commitment; the round is scored (B2.5, B2.6): in parts that pages may be cut between,
@@ -116,14 +116,14 @@ def reveal_parts(
     return out
 
 
-def reveal_screen(view: Mapping[str, Any], report: RoundReport) -> Group:
+def reveal_screen(view: Mapping[str, object], report: RoundReport) -> Group:
     """The end of a round on one screen, the countries as cards (``reveal_parts``)."""
     return Group(*reveal_parts(view, report))
 
 
 def reveal_pages(
     console: Console,
-    view: Mapping[str, Any],
+    view: Mapping[str, object],
     report: RoundReport | None,
     *,
     above: Sequence[RenderableType] = (),
@@ -153,7 +153,7 @@ def reveal_pages(
 
 def end_pages(
     console: Console,
-    view: Mapping[str, Any],
+    view: Mapping[str, object],
     report: RoundReport | None,
     names: Mapping[str, str],
     *,
@@ -166,7 +166,7 @@ def end_pages(
     )
 
 
-def commitment_check(view: Mapping[str, Any], report: RoundReport) -> Group:
+def commitment_check(view: Mapping[str, object], report: RoundReport) -> Group:
     """The commitment shown when the country was hidden, checked against the country and
     salt revealed now."""
     good = verify(report.commitment, report.country, report.salt)

@@ -54,7 +54,7 @@ def seat_name(view: Mapping[str, Any], seat: int) -> str:
     return str(view["seats"][seat]["name"])
 
 
-def seat_text(view: Mapping[str, Any], seat: int) -> Text:
+def seat_text(view: Mapping[str, object], seat: int) -> Text:
     return Text(seat_name(view, seat), seat_style(seat))
 
 
@@ -65,7 +65,7 @@ def answer_text(answer: str | None) -> Text:
     return Text(word, style)
 
 
-def number_text(value: Any) -> str:
+def number_text(value: object) -> str:
     if not isinstance(value, int | float):
         return "?"
     if float(value).is_integer():
@@ -73,7 +73,7 @@ def number_text(value: Any) -> str:
     return f"{value:,.2f}".rstrip("0")
 
 
-def flagged(card: Mapping[str, Any]) -> str:
+def flagged(card: Mapping[str, object]) -> str:
     flag = card.get("flag_emoji")
     return f"{flag} {card['name']}" if isinstance(flag, str) and flag else str(card["name"])
 
@@ -143,14 +143,14 @@ def stones_in_hand(seat: Mapping[str, Any]) -> Text:
     return out
 
 
-def millions(value: Any) -> str:
+def millions(value: object) -> str:
     """A population of a million or more in millions (``68.8 M``), else in full."""
     if isinstance(value, int | float) and value >= 1_000_000:
         return f"{value / 1_000_000:.1f} M"
     return number_text(value)
 
 
-def country_name(cards: Sequence[Mapping[str, Any]], country: str) -> str:
+def country_name(cards: Sequence[Mapping[str, object]], country: str) -> str:
     """The flag and name of ``country`` as its card among ``cards`` shows it (else its id)."""
     card = next((c for c in cards if c["id"] == country), None)
     return flagged(card) if card else country

@@ -58,7 +58,7 @@ def _json(text: str | None) -> Any:
 
 
 def create_class(
-    engine: Engine, code: str, game: str, title: str, deck: Any, teacher_hash: str
+    engine: Engine, code: str, game: str, title: str, deck: object, teacher_hash: str
 ) -> None:
     """Store a new class; ``Conflict`` if its code is taken."""
     try:

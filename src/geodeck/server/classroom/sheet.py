@@ -124,7 +124,7 @@ def sheet_rows(
     return [pupil_row(p, by_pupil[p.pupil], games) for p in pupils]
 
 
-def safe_cell(value: Any) -> str:
+def safe_cell(value: object) -> str:
     """A cell's text, with a leading ``'`` where a spreadsheet would take it for a formula."""
     text = " ".join(value) if isinstance(value, list) else str(value)
     if text.startswith(FORMULA_START):
@@ -132,7 +132,7 @@ def safe_cell(value: Any) -> str:
     return text
 
 
-def sheet_csv(rows: Iterable[Mapping[str, Any]]) -> str:
+def sheet_csv(rows: Iterable[Mapping[str, object]]) -> str:
     """The rows as CSV (RFC 4180 quoting, CRLF line ends), a header line first."""
     out = io.StringIO()
     writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")

@@ -24,7 +24,7 @@ DECK_KEYS = ("cards", "countries", "questions")
 ``countries`` and ``questions``)."""
 
 
-def split(head: Mapping[str, Any]) -> tuple[dict[str, Any], str | None, str | None]:
+def split(head: Mapping[str, object]) -> tuple[dict[str, Any], str | None, str | None]:
     """``head`` without its deck, the deck's hash and its JSON (``None``, ``None`` for a
     head without one)."""
     parts = {key: head[key] for key in DECK_KEYS if key in head}
@@ -56,7 +56,7 @@ def joined(conn: Connection, code: str, head: dict[str, Any]) -> dict[str, Any]:
     return head if row is None else {**head, **orjson.loads(row.body)}
 
 
-def head_text(conn: Connection, code: str, head: Mapping[str, Any]) -> str:
+def head_text(conn: Connection, code: str, head: Mapping[str, object]) -> str:
     """The JSON to store as table ``code``'s head from now on: without its deck where
     the table names its stored deck, whole for a table stored before."""
     rest, digest, _ = split(head)

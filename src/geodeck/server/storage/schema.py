@@ -257,6 +257,6 @@ class Append:
     """The table's ``changes`` as the writer knows it: stored only if it still is."""
 
 
-def dumps(value: Any) -> str:
+def dumps(value: object) -> str:
     """A value as the JSON text a column holds."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
