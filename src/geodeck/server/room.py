@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
-from geodeck.server import dealing, observe, recovery, sending
+from geodeck.server import dealing, gathering, observe, recovery, sending
 from geodeck.server.bots import RoomBots
 from geodeck.server.cards import Judge
 from geodeck.server.chat import RoomChat
@@ -106,6 +106,8 @@ class Room:
         self.openness = openness or Openness()
         """Whether the lobby lists the table, its language, who may chat (``chat.py``)."""
         self.chat = RoomChat(self)
+        self.gathering: gathering.Gathering | None = None
+        """Set while a rematch's table waits for its players (``gathering.py``)."""
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -116,7 +118,7 @@ class Room:
         for seat in self.seats:
             if not seat.claimed:
                 return WAITING
-        return PLAYING
+        return WAITING if self.gathering is not None else PLAYING
 
     @property
     def version(self) -> int:
@@ -237,8 +239,9 @@ class Room:
                 client.seat = seat
                 if hello.move:
                     recovery.moved(self, client, seat)
-                self.clients.add(client)
                 self.seats[seat].connections += 1
+                gathering.came(self, seat)
+                self.clients.add(client)
                 await self.lobby.fanout.presence(self.code, seat, 1)
                 self.seating.returned(seat)
             else:
