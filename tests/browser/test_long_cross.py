@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 from unittest.mock import ANY
 
 import pytest
@@ -240,14 +241,14 @@ FOLD = """() => {
 }"""
 
 
-def above_the_fold(player: Player) -> dict[str, object] | None:
+def above_the_fold(player: Player) -> dict[str, Any] | None:
     """The board's frame, if there is one, ends within the window's first screen; while
     a moment shows (a verdict, a scoring's check: read first, above the board) the frame
     is no taller than the window."""
     page = player.page
     page.evaluate("() => window.scrollTo(0, 0)")
     painted(page)
-    found = page.evaluate(FOLD)
+    found: dict[str, Any] | None = page.evaluate(FOLD)
     if found is None:
         return None
     if found["moment"]:
@@ -279,7 +280,8 @@ def test_on_a_small_phone_the_board_ends_above_the_fold(
             ada.page.wait_for_timeout(40)
     assert "place" in seen, seen
     for screen in ("320", "390"):
-        ada.page.set_viewport_size(SCREENS[screen])
+        size = SCREENS[screen]
+        ada.page.set_viewport_size({"width": size["width"], "height": size["height"]})
         assert above_the_fold(ada) is not None
         ada.shot(f"fold-{game}-{screen}-guess", full_page=False)
     assert ada.errors == []

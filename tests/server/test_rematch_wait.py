@@ -88,6 +88,7 @@ def test_the_rematch_starts_without_a_player_who_does_not_come(sqlite_url: str) 
             held(await ann.hello(tokens["0"]), [1])
             await ann.wait(lambda: ann.state is not None and ann.state["status"] == "playing")
             state = ann.state
+            assert state is not None
             assert state["gathering"] is None
             assert state["legal"]
             assert list(state["clock"]["deadlines"]) == ["0"]

@@ -13,7 +13,7 @@ const SMALLEST_CARD = 84;
 // The frame ends on the window's first screen when that leaves it this many px at least;
 // else it never gets less of the window's height than LEAST_HEIGHT, however tall what is
 // above it.
-const LEAST_FRAME = 160;
+const LEAST_FRAME = 120;
 const LEAST_HEIGHT = 0.5;
 
 // Each edge of the frame: the side of the line beyond it on a cross and on a column.
