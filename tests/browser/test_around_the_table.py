@@ -65,12 +65,16 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     expect(ann.page.locator("#table-code")).not_to_have_text(shown_code(first))
     second = table_code(ann)
     assert second != first
-    expect(ann.page.locator("#players tr[data-seat='0'] .tag.you")).to_be_visible()
-    # The new table starts at once: it says that Ben has not come yet, and how he comes.
-    away = ann.page.locator("#not-here")
-    expect(away).to_contain_text("Ben has not come to this table yet")
-    expect(away).to_contain_text("Join the rematch")
-    shots(ann, "rematch-not-here")
+    # The new table waits for Ben: it says so and how he comes, and asks nobody to move.
+    waiting = ann.page.locator("#gathering")
+    expect(waiting).to_contain_text("Waiting for Ben…")
+    expect(waiting).to_contain_text("Join the rematch")
+    expect(waiting).to_have_attribute("data-seats", "1")
+    expect(ann.page.locator("#prompt")).to_have_count(0)
+    expect(ann.page.locator("[data-legal='true']")).to_have_count(0)
+    expect(ann.page.locator("#clock-line")).to_have_count(0)
+    shots(ann, "rematch-waiting")
+    expect(waiting).to_be_visible()
 
     join = ben.page.locator("#rematch-join")
     expect(join).to_be_visible()
@@ -81,7 +85,11 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     assert stored_seat(ben, second) == kept
     join.click()
     expect(ben.page.locator("#players tr[data-seat='1'] .tag.you")).to_be_visible()
-    expect(away).to_have_count(0)
+    # Ben has come: the game starts, and Ann (seat 0 begins) is asked to move.
+    expect(waiting).to_have_count(0)
+    expect(ann.page.locator("#players tr[data-seat='0'] .tag.you")).to_be_visible()
+    expect(ann.page.locator("[data-legal='true']")).not_to_have_count(0)
+    expect(ann.page.locator("#not-here")).to_have_count(0)
     expect(ben.page.locator("#not-here")).to_have_count(0)
     expect(ben.page.locator("#join")).to_have_count(0)
     assert table_code(ben) == second

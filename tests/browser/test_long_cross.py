@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 from unittest.mock import ANY
 
 import pytest
@@ -221,4 +222,66 @@ def test_the_prompt_and_the_whole_cross_share_one_screen_while_guessing(
     expect(page.locator("#guess-input")).to_be_in_viewport()
     expect(page.locator(".board .card.start")).to_be_in_viewport()
     ada.shot(f"guessing-long-{screen}")
+    assert ada.errors == []
+
+
+# Where the board's frame ends, in the page (the page scrolled to its start), and what
+# the table is doing then.
+FOLD = """() => {
+  const frame = document.querySelector('.board-scroll');
+  if (!frame) return null;
+  const box = frame.getBoundingClientRect();
+  return {
+    bottom: Math.round(box.bottom + scrollY),
+    top: Math.round(box.top + scrollY),
+    window: innerHeight,
+    phase: document.querySelector('#prompt')?.dataset.phase ?? null,
+    moment: document.querySelector('#moment') !== null,
+  };
+}"""
+
+
+def above_the_fold(player: Player) -> dict[str, Any] | None:
+    """The board's frame, if there is one, ends within the window's first screen; while
+    a moment shows (a verdict, a scoring's check: read first, above the board) the frame
+    is no taller than the window."""
+    page = player.page
+    page.evaluate("() => window.scrollTo(0, 0)")
+    painted(page)
+    found: dict[str, Any] | None = page.evaluate(FOLD)
+    if found is None:
+        return None
+    if found["moment"]:
+        assert found["bottom"] - found["top"] <= found["window"], found
+    else:
+        assert found["bottom"] <= found["window"] + 1, found
+    return found
+
+
+@pytest.mark.parametrize("game", ["uppsala", "buxtehude", "italia", "world"])
+def test_on_a_small_phone_the_board_ends_above_the_fold(
+    server: str, browser: Browser, game: str
+) -> None:
+    """At 320x640, whatever the table is doing, from the first move through an interim
+    scoring, the board's frame ends on the first screen: nobody scrolls to see its
+    bottom edge, its buttons or the gaps along it (and at 390x844 too)."""
+    ada = open_player(browser, "Ada", SCREENS["320"])
+    create_table(ada, server, game, "geo", [("Ada", None), ("Bo", "casual")])
+    rng = random.Random(7)
+    seen: set[object] = set()
+    deadline = time.monotonic() + 120
+    while not ada.has("#guess-send"):
+        assert time.monotonic() < deadline, "no scoring came"
+        found = above_the_fold(ada)
+        if found is not None and not found["moment"] and found["phase"] not in seen:
+            seen.add(found["phase"])
+            ada.shot(f"fold-{game}-320-{found['phase']}", full_page=False)
+        if cross_step(ada, rng, challenge_rate=0, guess=False) is None:
+            ada.page.wait_for_timeout(40)
+    assert "place" in seen, seen
+    for screen in ("320", "390"):
+        size = SCREENS[screen]
+        ada.page.set_viewport_size({"width": size["width"], "height": size["height"]})
+        assert above_the_fold(ada) is not None
+        ada.shot(f"fold-{game}-{screen}-guess", full_page=False)
     assert ada.errors == []

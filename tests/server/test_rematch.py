@@ -64,7 +64,7 @@ def same_table(old: dict[str, Any], new: dict[str, Any]) -> None:
         (s["name"], s["bot"]) for s in old["seats"]
     ]
     assert all(s["claimed"] for s in new["seats"])
-    assert new["status"] == "playing"
+    assert new["status"] == "waiting"  # for its players (test_rematch_wait.py)
     assert new["version"] == 0
     assert new["deal"]["commitment"] != old["deal"]["commitment"]
 
@@ -155,7 +155,7 @@ def test_an_undercover_rematch_keeps_its_bots(server: LiveServer) -> None:
         table = made.json()["table"]
         assert [s["bot"] for s in table["seats"]] == [None, "random", "random"]
         assert table["game"] == "undercover"
-        assert table["status"] == "playing"
+        assert table["status"] == "waiting"
 
     run(case, timeout=90)
 

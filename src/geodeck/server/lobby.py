@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from geodeck.core.game import Game
 from geodeck.server import bots as botplay
-from geodeck.server import changed, creation, players, retention
+from geodeck.server import changed, creation, gathering, players, retention
 from geodeck.server.bodies import CreateTable, JoinTable
 from geodeck.server.cards import Played
 from geodeck.server.errors import ErrorCode
@@ -274,10 +274,16 @@ class Lobby:
         )
 
     async def create(
-        self, request: CreateTable, base: str, *, hashes: Mapping[int, str] | None = None
+        self,
+        request: CreateTable,
+        base: str,
+        *,
+        hashes: Mapping[int, str] | None = None,
+        gather: float = 0.0,
     ) -> Created:
         """A new table; ``hashes``: seats claimed already, by their token hash (a rematch,
-        ``rematch.py``)."""
+        ``rematch.py``), whose players the table waits for up to ``gather`` seconds
+        before it starts (``gathering.py``)."""
         specs = request.seats
         names, claim = creation.seating(self.settings, request)
         await self.make_room()
@@ -341,6 +347,7 @@ class Lobby:
                 await self._link(code, claim[0], player)
             if await self.fanout.claim(code):
                 self.rooms[code] = room
+                gathering.begin(room, gather)
                 room.start()
             return Created(
                 table=room.info(base), tokens={str(seat): t for seat, t in tokens.items()}

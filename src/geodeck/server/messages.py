@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from geodeck.server import recovery, sending
+from geodeck.server import gathering, recovery, sending
 from geodeck.server.clients import Client
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import (
@@ -66,8 +66,9 @@ async def _hello(room: Room, client: Client, hello: Hello) -> None:
             client.seat = seat
             if hello.move:
                 recovery.moved(room, client, seat)
-            room.clients.add(client)
             room.seats[seat].connections += 1
+            gathering.came(room, seat)
+            room.clients.add(client)
             await room.lobby.fanout.presence(room.code, seat, 1)
             room.seating.returned(seat)
         else:

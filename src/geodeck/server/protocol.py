@@ -185,6 +185,13 @@ class PauseInfo(BaseModel):
     """The seats still to continue."""
 
 
+class GatheringInfo(BaseModel):
+    seats: list[int]
+    """The human seats whose player has not come to the table yet."""
+    until: int
+    """When the table starts without them (Unix milliseconds)."""
+
+
 class DealInfo(BaseModel):
     commitment: str
     """The deal commitment (``geodeck.core.deal``), shown from the table's creation on."""
@@ -210,6 +217,8 @@ class StateMessage(BaseModel):
     clock: ClockInfo | None
     pause: PauseInfo | None = None
     """Set while the table waits after a moment (docs/protocol.md, Moments)."""
+    gathering: GatheringInfo | None = None
+    """Set while a rematch's table waits for its players (docs/protocol.md, Rematch)."""
     spectators: int = 0
     timeouts: list[int] = Field(default_factory=list)
     """The numbers of the history events that begin a move the server played for a seat
@@ -282,6 +291,7 @@ def state_frame(
     expects: str,
     clock: str,
     pause: str,
+    gathering: str,
     spectators: int,
     timeouts: str,
     deal: str,
@@ -293,7 +303,8 @@ def state_frame(
         f'"version":{encode(version)},"delta":',
         f',"by":{encode(by)},"you":',
         f',"seats":{seats},"expects":{expects},"legal":',
-        f',"clock":{clock},"pause":{pause},"spectators":{encode(spectators)},'
+        f',"clock":{clock},"pause":{pause},"gathering":{gathering},'
+        f'"spectators":{encode(spectators)},'
         f'"timeouts":{timeouts},"deal":{deal},"view":',
     )
 

@@ -113,7 +113,7 @@ async def rematch(lobby: Lobby, code: str, key: SeatKey, base: str) -> Rematched
 
 async def _new_table(lobby: Lobby, room: Room, base: str) -> str:
     request, hashes = request_of(room)
-    created = await lobby.create(request, base, hashes=hashes)
+    created = await lobby.create(request, base, hashes=hashes, gather=lobby.settings.rematch_wait)
     again = created.table.code
     try:
         kept = await lobby.run(lobby.storage.keep_rematch, room.code, again)

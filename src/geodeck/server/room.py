@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from geodeck.core.errors import ActionError, MalformedAction
 from geodeck.core.game import Game, Viewer
-from geodeck.server import changed, dealing, messages, observe, sending
+from geodeck.server import changed, dealing, gathering, messages, observe, sending
 from geodeck.server.bots import RoomBots
 from geodeck.server.cards import Judge
 from geodeck.server.chat import RoomChat
@@ -102,6 +102,8 @@ class Room:
         self.changes = changes
         """How often ``geodeck admin`` had changed the table when it was last read from
         storage (``changed.py``)."""
+        self.gathering: gathering.Gathering | None = None
+        """Set while a rematch's table waits for its players (``gathering.py``)."""
 
     # -- facts ----------------------------------------------------------------------------
 
@@ -112,7 +114,7 @@ class Room:
         for seat in self.seats:
             if not seat.claimed:
                 return WAITING
-        return PLAYING
+        return WAITING if self.gathering is not None else PLAYING
 
     @property
     def version(self) -> int:

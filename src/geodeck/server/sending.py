@@ -41,6 +41,7 @@ def table_parts(room: Room, by: int | None) -> TableParts:
         expects=encode({"seats": list(expects.seats), "kind": expects.kind}),
         clock=encode(room.timekeeper.clock_wire()),
         pause=encode(room.timekeeper.pause_wire()),
+        gathering=encode(None if room.gathering is None else room.gathering.to_wire()),
         spectators=room.spectators,
         timeouts=encode(room.timeouts),
         deal=room.deal_wire(),

@@ -79,6 +79,14 @@ class Settings:
     )
     """Seconds a table waits at most after a moment (a verdict, a scoring, a round's
     result) for its people to continue, for tables created without a ``pause``."""
+    rematch_wait: float = option(
+        120.0,
+        "Seconds a rematch's table waits for its players to come before it starts "
+        "without them (0: it starts at once).",
+        seconds,
+    )
+    """Seconds a rematch's table waits, with nobody moving, until each of its players has
+    come to it (``gathering.py``); then it starts, and whoever has not come is absent."""
     standin_level: str = option(
         "casual",
         f"Level of the bot that stands in for a disconnected player: {', '.join(LEVELS)}.",

@@ -125,6 +125,7 @@ class TableParts:
     expects: str
     clock: str
     pause: str
+    gathering: str
     spectators: int
     timeouts: str
     deal: str
@@ -141,6 +142,7 @@ class TableParts:
             expects=self.expects,
             clock=self.clock,
             pause=self.pause,
+            gathering=self.gathering,
             spectators=self.spectators,
             timeouts=self.timeouts,
             deal=self.deal,

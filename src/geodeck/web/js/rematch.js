@@ -22,8 +22,22 @@ function open(code) {
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
 
-// At a rematch the server starts at once: a person who has not come from the last game's
-// page yet shows as offline, so the table says who and how they come.
+// A rematch's table waits for its players (the state's `gathering`): nobody is asked to
+// move; the page says whom it waits for, how they come, and when it starts without them.
+export function gatheringPanel(state) {
+  const waited = state.gathering.seats;
+  const names = list(waited.map((i) => state.seats[i].name));
+  return h(
+    "div",
+    { class: "panel waiting gathering", id: "gathering", role: "status", "data-seats": waited.join(",") },
+    h("h2", {}, t("rematch.waitingFor", { names })),
+    h("p", {}, t("rematch.waitingHow", { join: t("rematch.join") })),
+    h("p", { class: "muted" }, t("rematch.withoutThem"), " ", h("span", { class: "gathering-left", "data-until": state.gathering.until })),
+  );
+}
+
+// When the wait ran out, a person who has not come from the last game's page yet shows
+// as offline, so the table says who and how they come.
 export function notHere(state) {
   if (!(history.state && history.state.rematch) || state.status !== "playing") return null;
   const away = state.seats.filter((seat) => seat.seat !== state.you && !seat.bot && !seat.connected && !seat.standin);

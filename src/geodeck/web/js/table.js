@@ -12,7 +12,7 @@ import { closeHelp, helpButton, refreshHelp } from "./help.js";
 import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
 import { playerField } from "./player.js";
-import { notHere, noteRematch, rematchPanel } from "./rematch.js";
+import { gatheringPanel, notHere, noteRematch, rematchPanel } from "./rematch.js";
 import { closeSeatLink, movedNotice, seatLinkButton } from "./seatlink.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
@@ -205,8 +205,9 @@ export function openTable(root, code, { watch, onLobby, move }) {
     if (state.status === "finished") body.append(finished(state));
     const game = h("div", { class: "game" });
     if (state.status === "waiting") {
-      // Nobody moves before every seat is taken: the waiting screen, not the game's prompts.
-      body.append(waiting(state));
+      // Nobody moves before every seat is taken (or a rematch's players have come): the
+      // waiting screen, not the game's prompts.
+      body.append(state.gathering ? gatheringPanel(state) : waiting(state));
     } else {
       body.append(...[notHere(state), momentBar(state, ctx), clockLine(state), game].filter(Boolean));
       family.render(game, state, ctx);

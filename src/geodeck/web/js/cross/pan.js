@@ -10,7 +10,10 @@ import { t } from "../i18n.js";
 
 // The smallest card the zoom may make, in CSS px wide: a phone's card.
 const SMALLEST_CARD = 84;
-// The frame never gets less of the window's height than this, however tall what is above it.
+// The frame ends on the window's first screen when that leaves it this many px at least;
+// else it never gets less of the window's height than LEAST_HEIGHT, however tall what is
+// above it.
+const LEAST_FRAME = 120;
 const LEAST_HEIGHT = 0.5;
 
 // Each edge of the frame: the side of the line beyond it on a cross and on a column.
@@ -48,10 +51,12 @@ function pan(frame, edge) {
 }
 
 // The height the frame may take: what the window has below the frame's top (the page
-// scrolled to its start), never less than half the window.
+// scrolled to its start), so that its bottom edge is on the first screen; only when that
+// is less than LEAST_FRAME px, half the window.
 export function frameRoom(frame) {
   const top = frame.getBoundingClientRect().top + window.scrollY;
   const room = window.innerHeight - top - 12;
+  if (room >= LEAST_FRAME) return Math.floor(room);
   return Math.floor(Math.max(room, window.innerHeight * LEAST_HEIGHT));
 }
 
