@@ -15,15 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
-from sqlalchemy import (
-    ColumnElement,
-    Table,
-    bindparam,
-    delete,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import ColumnElement, Table, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from geodeck.server.storage import decks, practice
