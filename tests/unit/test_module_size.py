@@ -10,6 +10,7 @@ import geodeck
 ROOT = Path(geodeck.__file__).parent
 MOST_LINES = 400
 
+
 def lines_of(root: Path = ROOT) -> dict[str, int]:
     return {
         path.relative_to(root).as_posix(): len(path.read_text("utf-8").splitlines())
