@@ -7,12 +7,14 @@ closed table closes its connections (``table/not_found``, close code 4404), neve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.cli.command import run_in_process
 from tests.server.live import Player, play_out, run, salted, serve_process
@@ -100,8 +102,8 @@ def test_a_closed_table_closes_at_its_next_action_and_connection(
         assert codes(mover) == ["table/not_found"]
         ws = url.replace("http", "ws", 1) + f"/ws/{waited}"
         late = await Player(ws, "late").open()  # its next connection
-        said = await late.hello(None)
-        assert said["code"] == "table/not_found"
+        with contextlib.suppress(ConnectionClosed):
+            await late.hello(None)  # the server may close it before its hello arrives
         await closed_out(late)
         for player in others:
             await closed_out(player)

@@ -8,7 +8,6 @@ from typing import Any
 import orjson
 from sqlalchemy import Connection, Table, event, inspect, select, update
 
-from geodeck.server.standing import backfill
 from geodeck.server.storage.players import names
 from geodeck.server.storage.schema import dumps, pupils, seats, tables
 from geodeck.server.tokens import token_hash
@@ -17,7 +16,11 @@ from geodeck.server.tokens import token_hash
 @event.listens_for(names, "after_create")
 def _work_out_standing(target: Table, connection: Connection, **_: Any) -> None:
     """A database made before standing existed: every player's standing and name are
-    worked out from the tables rated so far, in the transaction that adds the tables."""
+    worked out from the tables rated so far, in the transaction that adds the tables.
+    (``standing`` is imported here, when the listener runs: the storage package, which
+    imports this module, is what ``standing`` is built on.)"""
+    from geodeck.server.standing import backfill
+
     backfill(connection)
 
 
