@@ -156,7 +156,7 @@ def create_table(
         page.locator("#public").check()
     page.locator("#create-table").click()
     page.wait_for_selector("#table-code")
-    code = normal_code(page.inner_text("#table-code"))  # shown in groups: KQM-XTRP-AWN
+    code = normal_code(page.inner_text("#table-code"))  # shown in groups: KQMX-TRPA-WNLB
     page.wait_for_selector(".game, #waiting")
     return code
 

@@ -50,7 +50,7 @@ def open_class(teacher: Player, server: str) -> str:
     page.fill("#class-title", "Class 4b")
     page.locator("#class-create").click()
     shown = page.locator("#class-code").inner_text().strip()
-    assert re.fullmatch(r"[A-Z]{3}-[A-Z]{4}-[2-9]{3}", shown), shown
+    assert re.fullmatch(r"[A-Z]{4}-[A-Z]{4}-[A-Z][2-9]{3}", shown), shown
     code = normal_code(shown)
     expect(page.locator(".class-empty")).to_be_visible()
     return code
@@ -135,7 +135,7 @@ def test_a_teacher_runs_a_class_of_two_pupils(
     links = []
     for pupil in pupils:
         go = pupil.page.locator("#class-go")
-        expect(go).to_have_attribute("href", re.compile(r"table=[A-Z]{10}"), timeout=10000)
+        expect(go).to_have_attribute("href", re.compile(r"table=[A-Z]{12}"), timeout=10000)
         links.append(go.get_attribute("href"))
     assert links[0] == links[1]
     pupils[1].page.locator("#class-go").click()

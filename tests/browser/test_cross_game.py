@@ -32,7 +32,7 @@ def test_two_browsers_and_a_bot_play_uppsala_to_the_end(
         ann, server, "uppsala", "geo", [("Ann", None), ("Ben", None), ("Robo", "random")]
     )
     expect(ann.page.locator("#waiting")).to_be_visible()
-    assert re.fullmatch(r"[A-Z]{10}", code)
+    assert re.fullmatch(r"[A-Z]{12}", code)
     expect(ann.page.locator("#table-code")).to_have_text(shown_code(code))
 
     # Ben types the code into the lobby as he heard it: small letters, spaces for dashes

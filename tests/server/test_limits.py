@@ -155,19 +155,20 @@ def test_addresses_are_counted_as_a_client_holds_them() -> None:
 
 def test_codes_are_too_many_to_find_a_table_or_class_by_guessing() -> None:
     """docs/protocol.md's figures (Wrong codes and tokens): at 10,000 guesses a second,
-    finding one of a process's 2000 tables in memory takes over a month, one of 1000
-    classes over two days."""
+    more than a process answers, finding one of 100,000 stored tables takes over a year,
+    one of a process's 2000 tables in memory 58 years, one of 1000 classes over 4 years."""
     from geodeck.server.classroom.models import CLASS_DIGITS, CLASS_LETTERS
     from geodeck.server.settings import Settings
     from geodeck.server.tokens import CODE_ALPHABET, CODE_LENGTH
 
+    year = 365.25 * 86_400
     tables = len(CODE_ALPHABET) ** CODE_LENGTH
-    assert tables == 63_403_380_965_376
-    days = (tables + 1) / (Settings().max_tables + 1) / 10_000 / 86_400
-    assert 36 < days < 37
+    assert tables == 36_520_347_436_056_576
+    assert 1.15 < (tables + 1) / 100_001 / 10_000 / year < 1.16
+    assert 57 < (tables + 1) / (Settings().max_tables + 1) / 10_000 / year < 58
     classes = len(CODE_ALPHABET) ** CLASS_LETTERS * len(CLASS_DIGITS) ** 3
-    assert classes == 2_348_273_369_088
-    assert 2.7 < (classes + 1) / 1001 / 10_000 / 86_400 < 2.8
+    assert classes == 1_352_605_460_594_688
+    assert 4.2 < (classes + 1) / 1001 / 10_000 / year < 4.3
 
 
 # -- against a live server --------------------------------------------------------------------

@@ -77,3 +77,16 @@ def test_refusals_are_logged_with_table_seat_and_code(tmp_path: Path) -> None:
     assert refused[0]["seat"] == 0
     assert refused[0]["level"] == "debug"
     assert token not in log.read_text("utf-8")
+
+
+def test_a_table_code_in_a_log_line_is_twelve_letters_or_six() -> None:
+    from geodeck.server.logs import TABLE
+
+    def found(message: str) -> str | None:
+        match = TABLE.search(message)
+        return None if match is None else match[1] or match[2].upper()
+
+    assert found("GET /api/tables/kqmxtrpawnlb/record 200") == "KQMXTRPAWNLB"
+    assert found("closed table KQMXTRPAWNLB") == "KQMXTRPAWNLB"
+    assert found("GET /ws/KXQMRT 101") == "KXQMRT"  # a table made before
+    assert found("GET /api/tables/KQMXTRPAWN 404") is None  # no table has ten letters

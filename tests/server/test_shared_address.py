@@ -114,7 +114,7 @@ def test_right_codes_and_tokens_pass_while_the_same_address_floods_wrong_codes(
     with server.http(TEACHER) as teacher_http, server.http(ELSEWHERE) as elsewhere:
         opened = open_class(teacher_http)
         code, teacher = opened["code"], opened["token"]
-        assert len(code) == 10
+        assert len(code) == 12
         table = create_table(elsewhere, [{"name": "Ann"}, {}, {}, {}], claim=[0])
         table_code = table["table"]["code"]
 

@@ -164,7 +164,7 @@ def tables(
             typer.echo(json.dumps({k: getattr(line, k) for k in line.__slots__}))
         else:
             typer.echo(
-                f"{shown_code(line.code):<12}  {line.game:<10} {line.status:<8} "
+                f"{shown_code(line.code):<14}  {line.game:<10} {line.status:<8} "
                 f"{line.moves:>4} moves  "
                 f"{_when(line.updated)}  {'public ' if line.public else ''}"
                 f"{', '.join(line.seats)}"

@@ -22,9 +22,9 @@ from geodeck.server.errors import ErrorCode
 
 SECRET = re.compile(r"[A-Za-z0-9_-]{32,}")
 TABLE = re.compile(
-    r"\btables?[ /]([A-Z]{6}(?:[A-Z]{4})?)\b|/(?:ws|api/tables)/([A-Za-z]{6}(?:[A-Za-z]{4})?)\b"
+    r"\btables?[ /]([A-Z]{6}(?:[A-Z]{6})?)\b|/(?:ws|api/tables)/([A-Za-z]{6}(?:[A-Za-z]{6})?)\b"
 )
-"""A table's code in a log line: ten letters, or six for a table made before."""
+"""A table's code in a log line: twelve letters, or six for a table made before."""
 SEAT = re.compile(r"\bseat (\d+)\b")
 CODE = re.compile(r"\b([a-z]+/[a-z_]+)\b")
 CODES = {str(code.value) for code in ErrorCode}

@@ -1,10 +1,11 @@
 """Table codes and seat tokens: how they are made, and how a token is checked.
 
-A table's code is ten letters anyone at the table may share (24¹⁰, about 6.3 · 10¹³ of
-them, too many to find a table by guessing: docs/protocol.md, Wrong codes and tokens);
-people read it in three groups, ``KQM-XTRP-AWN``. Tables made before codes had ten
-letters keep their six. A seat's token is a secret given once, to whoever claims the
-seat. Storage keeps only each token's SHA-256.
+A table's code is twelve letters anyone at the table may share (24¹², about 3.7 · 10¹⁶
+of them, too many to find a table by guessing at any rate a process answers:
+docs/protocol.md, Wrong codes and tokens); people read it in three groups of four,
+``KQMX-TRPA-WNLB``. Tables made before codes had twelve letters keep their six. A seat's
+token is a secret given once, to whoever claims the seat. Storage keeps only each token's
+SHA-256.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import secrets
 from collections.abc import Sequence
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-CODE_LENGTH = 10
+CODE_LENGTH = 12
 OLD_CODE_LENGTH = 6
-"""The length of the codes of tables made before codes had ten letters."""
-GROUPS = (3, 4, 3)
-"""How a ten-character code is shown to people: ``KQM-XTRP-AWN``."""
+"""The length of the codes of tables made before codes had twelve letters."""
+GROUP = 4
+"""How a twelve-character code is shown to people: in groups of four, ``KQMX-TRPA-WNLB``
+(a class code too: ``KXMQ-RTPW-Z428``)."""
 _SPACING = re.compile(r"[\s\-\u2010-\u2015\u2212]+")
 """What people put between the groups of a code: white space and dashes."""
 
@@ -38,18 +40,17 @@ def new_code() -> str:
 
 
 def normal_code(code: str) -> str:
-    """A code as typed (any case, with spaces and dashes), as it is kept: ``KQMXTRPAWN``.
+    """A code as typed (any case, with spaces and dashes), as it is kept: ``KQMXTRPAWNLB``.
     The same for table and class codes."""
     return _SPACING.sub("", code).upper()
 
 
 def shown_code(code: str) -> str:
-    """A normal code of ten characters in groups for people (``KQM-XTRP-AWN``); any other
-    as it is."""
-    if len(code) != sum(GROUPS):
+    """A normal code of twelve characters in groups for people (``KQMX-TRPA-WNLB``); any
+    other as it is."""
+    if len(code) != CODE_LENGTH:
         return code
-    first, second, _ = GROUPS
-    return f"{code[:first]}-{code[first : first + second]}-{code[first + second :]}"
+    return "-".join(code[i : i + GROUP] for i in range(0, CODE_LENGTH, GROUP))
 
 
 def could_be_code(code: str) -> bool:

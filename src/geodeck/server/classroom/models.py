@@ -1,8 +1,8 @@
 """The classroom's request bodies and its codes (docs/classroom.md).
 
-A class code is seven letters and three digits (``KXMQRTP428``, shown to people as
-``KXM-QRTP-428``): letters from the table codes' alphabet, digits 2 to 9, 24⁷ · 8³ (about
-2.3 · 10¹²) of them, too many to find a class by guessing. Classes opened before keep
+A class code is nine letters and three digits (``KXMQRTPWZ428``, shown to people as
+``KXMQ-RTPW-Z428``): letters from the table codes' alphabet, digits 2 to 9, 24⁹ · 8³
+(about 1.4 · 10¹⁵) of them, too many to find a class by guessing. Classes opened before keep
 their codes of three letters and three digits (``KXM428``). A table code has letters only,
 so the two are never taken for each other, on the page or by the server. Both are typed in
 any case, with spaces and dashes (``tokens.normal_code``).
@@ -20,10 +20,10 @@ from geodeck.names import BadName, clean_name
 from geodeck.server.tokens import CODE_ALPHABET
 
 CLASS_DIGITS = "23456789"
-CLASS_LETTERS = 7
+CLASS_LETTERS = 9
 CLASS_CODE = re.compile(rf"^[{CODE_ALPHABET}]{{{CLASS_LETTERS}}}[{CLASS_DIGITS}]{{3}}$")
 OLD_CLASS_CODE = re.compile(rf"^[{CODE_ALPHABET}]{{3}}[{CLASS_DIGITS}]{{3}}$")
-"""The codes of classes opened before class codes had ten characters."""
+"""The codes of classes opened before class codes had twelve characters."""
 NAME_LIMIT = 24
 """The longest first name, in characters."""
 MAX_PUPILS = 60

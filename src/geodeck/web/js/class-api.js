@@ -62,6 +62,6 @@ export const keepTeacherClass = (value) => write(TEACHER_KEY, value);
 export const pupilClass = () => read(PUPIL_KEY);
 export const keepPupilClass = (value) => write(PUPIL_KEY, value);
 
-// A class code: seven letters and three digits, or three and three for a class opened
+// A class code: nine letters and three digits, or three and three for a class opened
 // before (codes.js; a table code has letters only).
 export { CLASS_CODE } from "./codes.js";

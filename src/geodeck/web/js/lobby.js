@@ -305,7 +305,7 @@ export function showLobby(root, { onTable, onPractice }) {
       maxLength: 20,
       autocomplete: "off",
       spellcheck: false,
-      placeholder: "KQM-XTRP-AWN",
+      placeholder: "KQMX-TRPA-WNLB",
       "aria-label": t("lobby.code"),
     });
     return h(
