@@ -159,8 +159,9 @@ def test_a_phones_top_bar_names_every_button(server: str, browser: Browser, lang
     assert ada.errors == []
 
 
-# Every visible top-bar control: how many lines its label takes (distinct line tops of its
-# text), and whether it or the bar runs past the screen's right edge.
+# Every visible top-bar control (and the lobby's Refresh beside its heading): how many
+# lines its label takes (boxes of its text that start below the ones before), and whether
+# it or the page runs past the screen's right edge.
 BAR_LINES = """() => {
   const lines = (el) => {
     const range = document.createRange();
@@ -176,7 +177,7 @@ BAR_LINES = """() => {
     }
     return count;
   };
-  const controls = '.topbar a, .topbar button, .topbar select, #table-bar > *';
+  const controls = '.topbar a, .topbar button, .topbar select, #table-bar > *, #tables-refresh';
   const shown = [...document.querySelectorAll(controls)]
     .filter((el) => el.offsetParent !== null);
   return {
@@ -199,6 +200,7 @@ def test_a_narrow_phones_top_bar_keeps_each_label_on_one_line(
     page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")
     page.goto(f"{server}/")
     expect(page.locator("#replay-file-link")).to_be_visible()
+    expect(page.locator("#tables-refresh")).to_be_visible()
     painted(page)
     top: FloatRect = {"x": 0, "y": 0, "width": 320, "height": 240}
     save_screenshot(page, SCREENSHOTS / f"topbar-320-lobby-{lang}.png", clip=top)
