@@ -70,6 +70,8 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     expect(waiting).to_contain_text("Waiting for Ben…")
     expect(waiting).to_contain_text("Join the rematch")
     expect(waiting).to_have_attribute("data-seats", "1")
+    # The top bar's status names him too, not "Waiting for players".
+    expect(ann.page.locator("#conn-state")).to_have_text("Waiting for Ben")
     expect(ann.page.locator("#prompt")).to_have_count(0)
     expect(ann.page.locator("[data-legal='true']")).to_have_count(0)
     expect(ann.page.locator("#clock-line")).to_have_count(0)
@@ -87,6 +89,7 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     expect(ben.page.locator("#players tr[data-seat='1'] .tag.you")).to_be_visible()
     # Ben has come: the game starts, and Ann (seat 0 begins) is asked to move.
     expect(waiting).to_have_count(0)
+    expect(ann.page.locator("#conn-state")).to_have_text("Playing")
     expect(ann.page.locator("#players tr[data-seat='0'] .tag.you")).to_be_visible()
     expect(ann.page.locator("[data-legal='true']")).not_to_have_count(0)
     expect(ann.page.locator("#not-here")).to_have_count(0)

@@ -3,7 +3,8 @@ button covers no line of the players, card marks and history beside the board; t
 screen says nothing of a connection before a seat is taken; an Undercover card's vehicle
 code sits inside its name band however many lines the name takes; a fresh lobby says
 "not rated yet" under the seats as in its ratings panel, not "Your rating here: 0"; a
-phone's top bar names every button in words, none a bare icon."""
+phone's top bar names every button in words, none a bare icon, and keeps each label on one
+line in German and Italian at 320 px."""
 
 from __future__ import annotations
 
@@ -155,4 +156,59 @@ def test_a_phones_top_bar_names_every_button(server: str, browser: Browser, lang
     words = {"en": "Move seat", "de": "Platz umziehen"}[lang]
     expect(page.locator("#seat-link-open")).to_contain_text(words)
     save_screenshot(page, SCREENSHOTS / f"topbar-phone-{lang}.png", clip=TOP)
+    assert ada.errors == []
+
+
+# Every visible top-bar control (and the lobby's Refresh beside its heading): how many
+# lines its label takes (boxes of its text that start below the ones before), and whether
+# it or the page runs past the screen's right edge.
+BAR_LINES = """() => {
+  const lines = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0)
+      .sort((a, b) => a.top - b.top);
+    // a new line begins where a box starts below the boxes before it (mixed sizes overlap)
+    let count = 0;
+    let end = -Infinity;
+    for (const r of rects) {
+      if (r.top >= end - 1) count += 1;
+      end = Math.max(end, r.bottom);
+    }
+    return count;
+  };
+  const controls = '.topbar a, .topbar button, .topbar select, #table-bar > *, #tables-refresh';
+  const shown = [...document.querySelectorAll(controls)]
+    .filter((el) => el.offsetParent !== null);
+  return {
+    tall: shown.filter((el) => lines(el) > 1)
+      .map((el) => `${el.id || el.className}: ${el.innerText}`),
+    out: shown.filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+      .map((el) => el.id || el.className),
+    wide: document.documentElement.scrollWidth > innerWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_a_narrow_phones_top_bar_keeps_each_label_on_one_line(
+    server: str, browser: Browser, lang: str
+) -> None:
+    ada = open_player(browser, "Ada", {"width": 320, "height": 640})
+    page = ada.page
+    page.goto(f"{server}/")
+    page.evaluate(f"() => localStorage.setItem('geodeck.lang', JSON.stringify('{lang}'))")
+    page.goto(f"{server}/")
+    expect(page.locator("#replay-file-link")).to_be_visible()
+    expect(page.locator("#tables-refresh")).to_be_visible()
+    painted(page)
+    top: FloatRect = {"x": 0, "y": 0, "width": 320, "height": 240}
+    save_screenshot(page, SCREENSHOTS / f"topbar-320-lobby-{lang}.png", clip=top)
+    assert page.evaluate(BAR_LINES) == {"tall": [], "out": [], "wide": False}
+    create_table(ada, server, "uppsala", "geo", [("Ada", None), ("Bo", "casual")])
+    expect(page.locator("#seat-link-open")).to_be_visible()
+    expect(page.locator("#conn-state")).to_have_attribute("data-status", "open")
+    painted(page)
+    save_screenshot(page, SCREENSHOTS / f"topbar-320-table-{lang}.png", clip=top)
+    assert page.evaluate(BAR_LINES) == {"tall": [], "out": [], "wide": False}
     assert ada.errors == []

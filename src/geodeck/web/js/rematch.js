@@ -22,6 +22,12 @@ function open(code) {
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
 
+// The top bar's word for the table: while a rematch waits for its players, whom it awaits.
+export function statusWord(state) {
+  if (!state.gathering) return t(`status.${state.status}`);
+  return t("status.gathering", { names: list(state.gathering.seats.map((i) => state.seats[i].name)) });
+}
+
 // A rematch's table waits for its players (the state's `gathering`): nobody is asked to
 // move; the page says whom it waits for, how they come, and when it starts without them.
 export function gatheringPanel(state) {

@@ -12,7 +12,7 @@ import { closeHelp, helpButton, refreshHelp } from "./help.js";
 import { list, t } from "./i18n.js";
 import { momentBar } from "./moments.js";
 import { playerField } from "./player.js";
-import { gatheringPanel, notHere, noteRematch, rematchPanel } from "./rematch.js";
+import { gatheringPanel, notHere, noteRematch, rematchPanel, statusWord } from "./rematch.js";
 import { closeSeatLink, movedNotice, seatLinkButton } from "./seatlink.js";
 import { resetTitle, signal, signalToggles } from "./signals.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatFor } from "./store.js";
@@ -180,7 +180,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
             "span",
             { class: ["conn", `conn-${ctx.status}`], title: t(`conn.${ctx.status}`), id: "conn-state", "data-status": ctx.status },
             h("span", { class: "dot", "aria-hidden": "true" }),
-            h("span", { class: "conn-text" }, status && ctx.status === "open" ? t(`status.${status}`) : t(`conn.${ctx.status}`)),
+            h("span", { class: "conn-text" }, status && ctx.status === "open" ? statusWord(state) : t(`conn.${ctx.status}`)),
           ),
       state && state.spectators
         ? h("span", { class: "spectators", id: "spectators", "data-count": state.spectators, title: t("table.spectators", { n: state.spectators }) }, "👁 ", t("table.spectators", { n: state.spectators }))
