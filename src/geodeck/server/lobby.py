@@ -131,13 +131,20 @@ class Lobby:
         """The table with that code (as ``room``), held in memory until ``let_go``. A
         table this process held already is checked against storage first (``noticed``):
         ``Refusal`` if ``geodeck admin`` deleted it meanwhile (``changed.py``)."""
-        held = self.rooms.get(normal_code(code))
-        room = await self.room(code)
-        if room is held and await changed.differs(self, room):
-            async with room.lock:  # only then: a table in use is held without waiting
-                await changed.noticed(self, room)
-        room.holders += 1
-        return room
+        while True:
+            held = self.rooms.get(normal_code(code))
+            room = await self.room(code)
+            room.holders += 1  # from here on no sweep lets it go while storage is asked
+            try:
+                if room is held and await changed.differs(self, room):
+                    async with room.lock:  # only then: a table in use is held at once
+                        await changed.noticed(self, room)
+            except BaseException:
+                self.let_go(room)
+                raise
+            if self.rooms.get(room.code) is room:
+                return room
+            self.let_go(room)  # let go of before it was held: ask for it again
 
     def let_go(self, room: Room) -> None:
         room.holders -= 1
