@@ -194,18 +194,28 @@ def offers(page: Page) -> dict[str, int]:
     return counted
 
 
+def first_look(player: Player) -> tuple[str | None, dict[str, int]]:
+    """A step's first look: what the page offers, and ``"continue"`` if Continue was
+    pressed (the move of a seat the table waits for); nothing while the page is between
+    two documents."""
+    try:
+        offered = offers(player.page)
+    except PlaywrightError:
+        return None, {}
+    if offered["continue"] and player.click(OFFERS["continue"]):
+        return "continue", offered
+    return None, offered
+
+
 def cross_step(
     player: Player, rng: random.Random, challenge_rate: float = 0.3, *, guess: bool = True
 ) -> str | None:
     """This seat's move, if the page offers one: Continue after a moment, a legal gap,
     accept or challenge, a guess (unless ``guess`` is false)."""
     page = player.page
-    try:
-        offered = offers(page)
-    except PlaywrightError:
-        return None  # the page is between two documents
-    if offered["continue"] and player.click(OFFERS["continue"]):
-        return "continue"
+    done, offered = first_look(player)
+    if done or not offered:
+        return done
     # On a touch screen a tap shows the card in the gap, and the confirm button places it.
     if offered["confirm"]:
         return "place" if player.click(OFFERS["confirm"]) else None
@@ -233,12 +243,9 @@ def cross_step(
 def undercover_step(player: Player, rng: random.Random) -> str | None:
     """This seat's move: Continue after a round's result, hide, name a seeker, answer (as
     the data says), stone or pass."""
-    try:
-        offered = offers(player.page)
-    except PlaywrightError:
-        return None  # the page is between two documents
-    if offered["continue"] and player.click(OFFERS["continue"]):
-        return "continue"
+    done, offered = first_look(player)
+    if done or not offered:
+        return done
     if offered["hide_confirm"]:
         return "hide" if player.click(OFFERS["hide_confirm"]) else None
     if offered["hide"]:
