@@ -246,15 +246,21 @@ def above_the_fold(player: Player) -> dict[str, Any] | None:
     a moment shows (a verdict, a scoring's check: read first, above the board) the frame
     is no taller than the window."""
     page = player.page
-    page.evaluate("() => window.scrollTo(0, 0)")
-    painted(page)
-    found: dict[str, Any] | None = page.evaluate(FOLD)
-    if found is None:
-        return None
-    if found["moment"]:
-        assert found["bottom"] - found["top"] <= found["window"], found
-    else:
-        assert found["bottom"] <= found["window"] + 1, found
+    deadline = time.monotonic() + 3  # the page may still be laying out what just came
+    while True:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        painted(page)
+        found: dict[str, Any] | None = page.evaluate(FOLD)
+        if found is None:
+            return None
+        if found["moment"]:
+            fits = found["bottom"] - found["top"] <= found["window"]
+        else:
+            fits = found["bottom"] <= found["window"] + 1
+        if fits or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(100)
+    assert fits, found
     return found
 
 
