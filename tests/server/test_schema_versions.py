@@ -11,6 +11,7 @@ import json
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect
@@ -42,16 +43,22 @@ def version_of(url: str, schema: str | None = None) -> int | None:
         storage.close()
 
 
-def test_the_server_upgrades_an_older_database_and_plays_on_every_table(tmp_path: Path) -> None:
-    database = old_copy(tmp_path)
+def upgraded_and_played(database: Path, version: int, made: Any, folder: Path) -> None:
+    """A database of schema ``version`` is upgraded by the server that opens it, and every
+    table ``made`` in it plays on there."""
     url = f"sqlite:///{database}"
-    assert version_of(url) == 1
-    with serve_process(database, tmp_path / "serve.log", "--bot-delay", "0", "--pause", "0") as (
+    assert version_of(url) == version
+    with serve_process(database, folder / "serve.log", "--bot-delay", "0", "--pause", "0") as (
         _,
         base,
     ):
         assert version_of(url) == SCHEMA_VERSION
-        play_on(base, MADE)
+        play_on(base, made)
+
+
+def test_the_server_upgrades_an_older_database_and_plays_on_every_table(tmp_path: Path) -> None:
+    database = old_copy(tmp_path)
+    upgraded_and_played(database, 1, MADE, tmp_path)
     with sqlite3.connect(database) as conn:
         indexes = {row[1] for row in conn.execute("PRAGMA index_list(geodeck_tables)")}
     assert "ix_geodeck_tables_updated" in indexes
@@ -61,14 +68,7 @@ def test_a_database_of_schema_version_2_is_upgraded_and_plays_on(tmp_path: Path)
     database = tmp_path / "version2.sqlite3"
     shutil.copyfile(VERSION_2, database)
     made = json.loads(VERSION_2.with_suffix(".json").read_text("utf-8"))
-    url = f"sqlite:///{database}"
-    assert version_of(url) == 2
-    with serve_process(database, tmp_path / "serve.log", "--bot-delay", "0", "--pause", "0") as (
-        _,
-        base,
-    ):
-        assert version_of(url) == SCHEMA_VERSION
-        play_on(base, made)
+    upgraded_and_played(database, 2, made, tmp_path)
     with sqlite3.connect(database) as conn:
         columns = {row[1] for row in conn.execute("PRAGMA table_info(geodeck_tables)")}
     assert "changes" in columns
