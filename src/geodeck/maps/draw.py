@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from geodeck.decks.cards import KINDS
 from geodeck.maps.framing import View, figure_size, globe_outline, ring_area, view_of
@@ -31,6 +31,12 @@ from geodeck.maps.style import (
     OCEAN,
     OTHER_KIND,
 )
+
+if TYPE_CHECKING:
+    from matplotlib.artist import Artist
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Polygon
 
 SUFFIXES = (".png", ".svg")
 DPI = 120
@@ -76,7 +82,7 @@ def render(picture: Picture, path: Path) -> None:
             plt.close(fig)
 
 
-def _frame(ax: Any, view: View) -> Any:
+def _frame(ax: Axes, view: View) -> Polygon | None:
     """The map's extent, sea and frame; on the world map the globe's outline, returned
     for clipping what lies outside it."""
     from matplotlib.patches import Polygon
@@ -107,7 +113,7 @@ def _frame(ax: Any, view: View) -> Any:
     return globe
 
 
-def _furniture(ax: Any, picture: Picture, legend_items: list[Any]) -> None:
+def _furniture(ax: Axes, picture: Picture, legend_items: Sequence[Artist]) -> None:
     """Title, subtitle, credit and legend around the map."""
     ax.annotate(
         picture.title,
@@ -157,7 +163,7 @@ def _furniture(ax: Any, picture: Picture, legend_items: list[Any]) -> None:
     )
 
 
-def _graticule(ax: object, view: View, clip: object) -> None:
+def _graticule(ax: Axes, view: View, clip: Polygon | None) -> None:
     """Thin lines every 10 degrees (30 on the world map)."""
     step = 30 if view.world else 10
     for lon in range(-180, 181, step):
@@ -166,7 +172,7 @@ def _graticule(ax: object, view: View, clip: object) -> None:
         _polyline(ax, [view.projection(lon / 2, float(lat)) for lon in range(-360, 361)], clip)
 
 
-def _polyline(ax: Any, points: Sequence[Point | None], clip: Any) -> None:
+def _polyline(ax: Axes, points: Sequence[Point | None], clip: Polygon | None) -> None:
     run: list[Point] = []
     for p in [*points, None]:
         if p is not None:
@@ -181,7 +187,7 @@ def _polyline(ax: Any, points: Sequence[Point | None], clip: Any) -> None:
         run = []
 
 
-def _land(ax: Any, picture: Picture, view: View, clip: Any) -> None:
+def _land(ax: Axes, picture: Picture, view: View, clip: Polygon | None) -> None:
     """The countries: the base outlines (outside the detailed ones' box where both are
     drawn), then the detailed outlines without the lines where they were cut."""
     from matplotlib.collections import LineCollection, PolyCollection
@@ -268,7 +274,7 @@ def _sizes(dots: Sequence[Dot]) -> list[float]:
     ]
 
 
-def _legend_marker(label: str, colour: str, marker: str, size: float) -> Any:
+def _legend_marker(label: str, colour: str, marker: str, size: float) -> Line2D:
     from matplotlib.lines import Line2D
 
     return Line2D(
@@ -283,7 +289,7 @@ def _legend_marker(label: str, colour: str, marker: str, size: float) -> Any:
     )
 
 
-def _dots(ax: object, picture: Picture, view: View) -> list[Any]:
+def _dots(ax: Axes, picture: Picture, view: View) -> list[Artist]:
     """Draw the dots; returns their legend entries."""
     if picture.fills:
         _scatter(ax, view, picture.dots, [16.0] * len(picture.dots), INK, "o", 5)
@@ -291,7 +297,7 @@ def _dots(ax: object, picture: Picture, view: View) -> list[Any]:
     counts = Counter(d.kind for d in picture.dots)
     order = sorted(counts, key=lambda k: (KINDS.index(k) if k in KINDS else len(KINDS), k))
     sizes = dict(zip(picture.dots, _sizes(picture.dots), strict=True))
-    entries = []
+    entries: list[Artist] = []
     for kind in order:
         group = [d for d in picture.dots if d.kind == kind and not d.capital]
         colour, marker = KIND_STYLE.get(kind, OTHER_KIND)
@@ -311,7 +317,7 @@ def _dots(ax: object, picture: Picture, view: View) -> list[Any]:
 
 
 def _scatter(
-    ax: Any,
+    ax: Axes,
     view: View,
     dots: Sequence[Dot],
     sizes: Sequence[float],
@@ -335,7 +341,7 @@ def _scatter(
     )
 
 
-def _small_countries(ax: Any, picture: Picture, view: View) -> None:
+def _small_countries(ax: Axes, picture: Picture, view: View) -> None:
     """Countries too small to see get a disc in their colour at the capital."""
     width = view.xlim[1] - view.xlim[0]
     height = view.ylim[1] - view.ylim[0]

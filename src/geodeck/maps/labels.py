@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from geodeck.maps.framing import View, ring_area
 from geodeck.maps.geometry import Point
 from geodeck.maps.picture import Picture
 from geodeck.maps.style import INK
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.backend_bases import RendererBase
+    from matplotlib.patheffects import AbstractPathEffect
+    from matplotlib.transforms import Bbox
 
-def _padded(box: Any) -> Any:
+
+def _padded(box: Bbox) -> Bbox:
     """A label's box with room around it, in pixels."""
     from matplotlib.transforms import Bbox
 
     return Bbox.from_extents(box.x0 - 4, box.y0 - 1.5, box.x1 + 4, box.y1 + 1.5)
 
 
-def _fits(box: Any, taken: Sequence[Any], frame: Any) -> bool:
+def _fits(box: Bbox, taken: Sequence[Bbox], frame: Bbox) -> bool:
     inside = (
         box.x0 >= frame.x0 + 2
         and box.x1 <= frame.x1 - 2
@@ -28,7 +34,7 @@ def _fits(box: Any, taken: Sequence[Any], frame: Any) -> bool:
     return inside and not any(box.overlaps(other) for other in taken)
 
 
-def dot_boxes(ax: Any, picture: Picture, view: View) -> list[Any]:
+def dot_boxes(ax: Axes, picture: Picture, view: View) -> list[Bbox]:
     """Small boxes around the dots, in pixels, that no label may cover."""
     from matplotlib.transforms import Bbox
 
@@ -55,11 +61,16 @@ OFFSETS = (
 
 
 def place_labels(
-    ax: Any, renderer: Any, picture: Picture, view: View, dots: list[Any], halo: list[Any]
+    ax: Axes,
+    renderer: RendererBase,
+    picture: Picture,
+    view: View,
+    dots: list[Bbox],
+    halo: Sequence[AbstractPathEffect],
 ) -> None:
     """Names of the larger places (capitals count thrice), each only where it overlaps
     no other name and no dot (a capital's name may cover dots)."""
-    names: list[Any] = []
+    names: list[Bbox] = []
     frame = ax.get_window_extent(renderer)
     ranked = sorted(
         (d for d in picture.dots if d.kind == "place"),
@@ -108,7 +119,9 @@ CAPITAL_OFFSETS: tuple[tuple[float, float], ...] = (
 """Where a country's name may go around its capital, in points, when not on its land."""
 
 
-def country_names(ax: Any, renderer: Any, picture: Picture, view: View, dots: list[Any]) -> None:
+def country_names(
+    ax: Axes, renderer: RendererBase, picture: Picture, view: View, dots: list[Bbox]
+) -> None:
     """The countries' names on their land, largest first, at the atlas' label point or
     by the capital; a short name where the full one does not fit. A country left without
     a name then gets its short name where it covers no other name, if dots."""
@@ -120,7 +133,7 @@ def country_names(ax: Any, renderer: Any, picture: Picture, view: View, dots: li
         code: sum(abs(ring_area(r)) for r in c.rings) for code, c in view.atlas.countries.items()
     }
     capitals = {d.country: d for d in picture.dots if d.country}
-    names: list[Any] = []
+    names: list[Bbox] = []
     unnamed: list[tuple[list[tuple[Point, Sequence[tuple[float, float]]]], str]] = []
     for code in sorted(picture.country_labels, key=lambda c: -areas.get(c, 0.0)):
         country = view.atlas.countries.get(code)
@@ -139,12 +152,12 @@ def country_names(ax: Any, renderer: Any, picture: Picture, view: View, dots: li
 
 
 def _place_name(
-    ax: Any,
-    renderer: Any,
+    ax: Axes,
+    renderer: RendererBase,
     view: View,
-    frame: Any,
-    blocked: tuple[list[Any], list[Any]],
-    halo: list[Any],
+    frame: Bbox,
+    blocked: tuple[list[Bbox], list[Bbox]],
+    halo: Sequence[AbstractPathEffect],
     anchors: Sequence[tuple[Point, Sequence[tuple[float, float]]]],
     labels: Sequence[tuple[str, float]],
 ) -> bool:
