@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
-from typing import Any
 
 from geodeck.core.errors import SetupError
 from geodeck.core.game import Game
@@ -38,18 +37,22 @@ class GameInfo:
 Judged = tuple[str, str, bool]
 """A placement judged as it was made: ``(seat name, card id, right)``."""
 
+Atlas = Mapping[str, Mapping[str, object]]
+"""The deck a record embeds, as a bot knows the world from it (``Family.atlas``): the
+cards by id, or Undercover's ``countries`` and ``questions``."""
 
-def as_listed(action: object) -> Any:
+
+def as_listed(action: object) -> object:
     """An action of a family whose actions carry no secret of their actor's own."""
     return action
 
 
-def as_chosen(action: object, rng: random.Random) -> Any:
+def as_chosen(action: object, rng: random.Random) -> object:
     """An action of a family whose actions carry no secret of their actor's own."""
     return action
 
 
-def no_atlas(record: Mapping[str, object]) -> Mapping[str, Any] | None:
+def no_atlas(record: Mapping[str, object]) -> Atlas | None:
     return None
 
 
@@ -74,14 +77,14 @@ class Family:
     server sets from a table's bot seats; ``None``: the family has none."""
     moments: tuple[type, ...] = ()
     """The events after which a table waits for its players to read what happened."""
-    own_secret: Callable[[Any, random.Random], Any] = as_chosen
+    own_secret: Callable[[object, random.Random], object] = as_chosen
     """An action as its actor completes it, with the secret it adds from ``rng`` (a salted
     hide); actions carrying no such secret are returned as they are."""
-    listed: Callable[[Any], Any] = as_listed
+    listed: Callable[[object], object] = as_listed
     """An action as ``legal_actions`` lists it, without its actor's secret."""
-    atlas: Callable[[Mapping[str, Any]], Mapping[str, Any] | None] = no_atlas
+    atlas: Callable[[Mapping[str, object]], Atlas | None] = no_atlas
     """What a bot knows the world from, read off a record (or its head): the deck it embeds."""
-    judge: Callable[[Game, Any, int], Judged | None] | None = None
+    judge: Callable[[Game, object, int], Judged | None] | None = None
     """A placement a seat has just made, judged right or wrong (what card ratings learn
     from); ``None`` for any other action. ``None``: the family places no cards."""
 

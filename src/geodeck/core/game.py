@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, cast
 
 from geodeck.core.errors import (
     GameOver,
@@ -16,7 +16,7 @@ from geodeck.core.errors import (
     SetupError,
     WrongKind,
 )
-from geodeck.core.shapes import OutcomeWire
+from geodeck.core.shapes import Deal, OutcomeWire, RecordHead
 from geodeck.core.wire import ActionSet, Ended, WireAction
 
 if TYPE_CHECKING:
@@ -25,20 +25,22 @@ if TYPE_CHECKING:
     A = TypeVar("A", bound=WireAction, default=Any)
     E = TypeVar("E", default=Any)
     V = TypeVar("V", bound=Mapping[str, object], default=Any)
+    R = TypeVar("R", bound=RecordHead, default=Any)
 else:  # Python 3.11's TypeVar takes no default; only type checkers read it
     from typing import TypeVar
 
     A = TypeVar("A", bound=WireAction)
     E = TypeVar("E")
     V = TypeVar("V", bound=Mapping[str, object])
-"""``Game[A, E]``: a family's actions and events (``Game[CrossAction, Event]``); a bare
-``Game`` is a game of any family. ``Viewer[V]``: the views of a family's games, ``V`` its
-view's form (``shapes``), which a family's ``view`` returns too."""
+    R = TypeVar("R", bound=RecordHead)
+"""``Game[A, E, V, R]``: a family's actions, events, view and record forms
+(``Game[CrossAction, Event, CrossView, CrossRecord]``, the forms from its ``shapes``); a
+bare ``Game`` is a game of any family. ``Viewer[V]``: the views of a family's games."""
 
 FORMAT = "geodeck/1"
 
 
-NOTHING_ALIKE: Mapping[str, Any] = MappingProxyType({})
+NOTHING_ALIKE: Mapping[str, object] = MappingProxyType({})
 """The alike layer of a game whose views share nothing (``Viewer.layers``)."""
 
 
@@ -64,13 +66,13 @@ def winners_of(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(scores) if s == best)
 
 
-class Game(ABC, Generic[A, E]):
+class Game(ABC, Generic[A, E, V, R]):
     """A game in progress. Built by ``new_game`` or ``Game.from_record``.
 
-    A family subclasses ``Game[its actions, its events]`` and names its ``wire_actions``
-    (their classes by ``act``), the rule of each kind of move (``move_rules``) and of the
-    end (``end_rule``): ``apply`` does the checks every family shares from these, and the
-    family's ``_validate`` holds only its own rules."""
+    A family subclasses ``Game[its actions, its events, its view, its record]`` and
+    names its ``wire_actions`` (their classes by ``act``), the rule of each kind of move
+    (``move_rules``) and of the end (``end_rule``): ``apply`` does the checks every family
+    shares from these, and the family's ``_validate`` holds only its own rules."""
 
     family: ClassVar[str]
     games: ClassVar[tuple[str, ...]]
@@ -90,11 +92,11 @@ class Game(ABC, Generic[A, E]):
     actions: list[A]
     _outcome: Outcome | None = None
     """The scores and winners once the game has ended (``_finish``)."""
-    sealed_deal: dict[str, Any] | None = None
+    sealed_deal: Deal | None = None
     """A record's ``deal`` (its deal commitment, ``geodeck.core.deal``), carried through as
     it is: the engine neither makes nor needs it."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         for name in getattr(cls, "games", ()):
             Game._families[name] = cls
@@ -108,22 +110,24 @@ class Game(ABC, Generic[A, E]):
             raise SetupError(f"unknown game {game!r} (known: {known})") from None
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Game:
+    def from_record(cls, record: Mapping[str, object]) -> Game:
         """Rebuild a game from a ``geodeck/1`` record, replaying its actions if it has any."""
         from geodeck.core.records import validate
 
         validate(record)
-        game_cls = Game.family_of(record["game"])
+        head = cast(RecordHead, record)  # the schema holds every record to its head
+        game_cls = Game.family_of(head["game"])
         if cls is not Game and not issubclass(game_cls, cls):
-            raise RecordError(f"a {record['game']!r} record is not a {cls.__name__}")
+            raise RecordError(f"a {head['game']!r} record is not a {cls.__name__}")
         game = game_cls._from_record(record)
-        if isinstance(record.get("deal"), Mapping):
-            game.sealed_deal = dict(record["deal"])
+        if "deal" in head:
+            game.sealed_deal = head["deal"].copy()
         return game
 
     @classmethod
     @abstractmethod
-    def _from_record(cls, record: Mapping[str, Any]) -> Game: ...
+    def _from_record(cls, record: Mapping[str, object]) -> Game:
+        """Build the family's game from ``record``, which the schema has checked."""
 
     @classmethod
     @abstractmethod
@@ -134,12 +138,13 @@ class Game(ABC, Generic[A, E]):
         *,
         variant: str | None,
         seed: int,
-        options: Mapping[str, Any],
-        deck: Mapping[str, Any] | None,
+        options: Mapping[str, object],
+        deck: Mapping[str, object] | None,
     ) -> Game: ...
 
     @abstractmethod
-    def to_record(self) -> dict[str, Any]: ...
+    def to_record(self) -> R:
+        """The game's ``geodeck/1`` record; a family returns its record's form (``shapes``)."""
 
     @abstractmethod
     def expects(self) -> Expects: ...
@@ -189,7 +194,7 @@ class Game(ABC, Generic[A, E]):
         """Carry out a valid action, appending what happens to ``history``."""
 
     @abstractmethod
-    def view(self, seat: int | None = None, *, since: int = 0, shared: bool = False) -> Any:
+    def view(self, seat: int | None = None, *, since: int = 0, shared: bool = False) -> V:
         """What ``seat`` (``None``: a spectator) may know, JSON-ready. ``history`` holds the
         seat's filtered history from event ``since`` on (``history_from`` says where it
         starts), so a client that has the earlier events need not get them again.
@@ -202,7 +207,7 @@ class Game(ABC, Generic[A, E]):
         A family returns its view's form (its ``shapes``); a game of any family gives a
         view of any form."""
 
-    def viewer(self) -> Viewer[Any]:
+    def viewer(self) -> Viewer[V]:
         """A new ``Viewer`` of this game: the views a server sends, with what it keeps
         between them. The game itself keeps nothing for its viewers."""
         return Viewer(self)
@@ -217,7 +222,7 @@ class Game(ABC, Generic[A, E]):
         outcome = self._outcome = Outcome(tuple(scores), winners_of(scores))
         return Ended(outcome.scores, outcome.winners)
 
-    def action_from_wire(self, raw: Any) -> A:
+    def action_from_wire(self, raw: object) -> A:
         """Parse one action of the family's wire form (``MalformedAction`` if it is none)."""
         action: A = self.wire_actions.from_wire(raw)
         return action
@@ -231,7 +236,7 @@ class Game(ABC, Generic[A, E]):
     def finished(self) -> bool:
         return self.outcome() is not None
 
-    def replay(self, actions: Sequence[Any]) -> None:
+    def replay(self, actions: Sequence[object]) -> None:
         """Apply wire actions in order; a bad one raises ``RecordError`` naming its index."""
         from geodeck.core.errors import GeodeckError
 
@@ -278,8 +283,8 @@ def new_game(
     *,
     variant: str | None = None,
     seed: int = 0,
-    options: Mapping[str, Any] | None = None,
-    deck: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
+    deck: Mapping[str, object] | None = None,
 ) -> Game:
     """Deal a new game. ``deck`` maps card ids to card data; default: the shipped deck."""
     if isinstance(seats, str):

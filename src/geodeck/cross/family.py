@@ -4,9 +4,8 @@ front modules in the layers above the engine."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from geodeck.core.family import Family, GameInfo, Judged
+from geodeck.core.family import Atlas, Family, GameInfo, Judged
 from geodeck.core.game import Game
 from geodeck.cross import editions
 from geodeck.cross.actions import Place
@@ -31,7 +30,7 @@ def judged(game: Game, action: object, seat: int) -> Judged | None:
     return game.seats[seat], ids[action.at], right
 
 
-def atlas(record: Mapping[str, object]) -> Mapping[str, Any] | None:
+def atlas(record: Mapping[str, object]) -> Atlas | None:
     """The card data a record embeds."""
     cards = record.get("cards")
     return cards if isinstance(cards, Mapping) else None

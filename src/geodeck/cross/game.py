@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import cast
 
 from geodeck.core.errors import IllegalAction, RecordError, SetupError
 from geodeck.core.game import FORMAT, Expects, Game, Viewer
@@ -38,14 +38,14 @@ from geodeck.cross.events import (
     Started,
 )
 from geodeck.cross.setup import check_setup, dealt
-from geodeck.cross.shapes import CrossView
+from geodeck.cross.shapes import CrossRecord, CrossView
 from geodeck.cross.table import Table
 from geodeck.decks.cards import Card, parse_cards
 
 PLACE, RESPOND, GUESS = "place", "respond", "guess"
 
 
-class CrossGame(Game[CrossAction, Event]):
+class CrossGame(Game[CrossAction, Event, CrossView, CrossRecord]):
     """One game of Uppsala, Buxtehude, Città d'Italia or Map It! World."""
 
     family = "cross"
@@ -129,7 +129,8 @@ class CrossGame(Game[CrossAction, Event]):
         )
 
     @classmethod
-    def _from_record(cls, record: Mapping[str, Any]) -> CrossGame:
+    def _from_record(cls, raw: Mapping[str, object]) -> CrossGame:
+        record = cast(CrossRecord, raw)  # from_record has held it to the schema
         chips = record.get("chips", {})
         setup = record["setup"]
         try:
@@ -150,9 +151,9 @@ class CrossGame(Game[CrossAction, Event]):
         game.replay(record.get("actions", []))
         return game
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> CrossRecord:
         start, draw, reserve = self._setup
-        record: dict[str, Any] = {
+        record: dict[str, object] = {
             "format": FORMAT,
             "game": self.game,
             "variant": self.variant,
@@ -166,7 +167,7 @@ class CrossGame(Game[CrossAction, Event]):
         if self.sealed_deal is not None:
             record["deal"] = dict(self.sealed_deal)
         record["actions"] = [a.to_wire() for a in self.actions]
-        return record
+        return cast(CrossRecord, record)  # built to the form, which tests hold to the schema
 
     # -- asking ---------------------------------------------------------------------------
 

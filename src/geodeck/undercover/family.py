@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
-from geodeck.core.family import Family, GameInfo
+from geodeck.core.family import Atlas, Family, GameInfo
 from geodeck.undercover import variants
 from geodeck.undercover.actions import Hide
 from geodeck.undercover.commitment import salt_from
@@ -15,7 +14,7 @@ from geodeck.undercover.events import RoundEnded
 from geodeck.undercover.game import UndercoverGame
 
 
-def own_secret(action: object, rng: random.Random) -> Any:
+def own_secret(action: object, rng: random.Random) -> object:
     """A hide is listed without a salt (RULES.md B2.2): its hider salts it from ``rng``."""
     if isinstance(action, Hide):
         salt = salt_from(rng)
@@ -23,12 +22,12 @@ def own_secret(action: object, rng: random.Random) -> Any:
     return action
 
 
-def listed(action: object) -> Any:
+def listed(action: object) -> object:
     """A hide as ``legal_actions`` lists it: without its salt."""
     return Hide(action.seat, action.country) if isinstance(action, Hide) else action
 
 
-def atlas(record: Mapping[str, object]) -> Mapping[str, Any] | None:
+def atlas(record: Mapping[str, object]) -> Atlas | None:
     """The countries and questions a record embeds, with their data answers."""
     countries, questions = record.get("countries"), record.get("questions")
     if isinstance(countries, Mapping) and isinstance(questions, Mapping):

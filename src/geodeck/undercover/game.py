@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from geodeck import decks
 from geodeck.core.errors import RecordError, SetupError
@@ -43,12 +43,12 @@ from geodeck.undercover.events import (
     Turned,
 )
 from geodeck.undercover.round import Asked, Round
-from geodeck.undercover.shapes import UndercoverView
+from geodeck.undercover.shapes import UndercoverRecord, UndercoverView
 
 HIDE, NAME, ANSWER, STONE, FINISHED = "hide", "name", "answer", "stone", "finished"
 
 
-class UndercoverGame(Game[UndercoverAction, Event]):
+class UndercoverGame(Game[UndercoverAction, Event, UndercoverView, UndercoverRecord]):
     """One game of Undercover in Europa."""
 
     family = "undercover"
@@ -135,7 +135,7 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         variant: str | None,
         seed: int,
         options: Mapping[str, Any],
-        deck: Mapping[str, Any] | None,
+        deck: Mapping[str, object] | None,
     ) -> UndercoverGame:
         """A new game from a deck ``{"countries": {...}, "questions": {...}}`` (B2.1, B4)."""
         rules = vr.variant_of(variant)
@@ -163,7 +163,8 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         )
 
     @classmethod
-    def _from_record(cls, record: Mapping[str, Any]) -> UndercoverGame:
+    def _from_record(cls, raw: Mapping[str, object]) -> UndercoverGame:
+        record = cast(UndercoverRecord, raw)  # from_record has held it to the schema
         setup = record["setup"]
         countries = parse_countries(record["countries"])
         questions = parse_questions(record["questions"], countries)
@@ -186,31 +187,32 @@ class UndercoverGame(Game[UndercoverAction, Event]):
         game.replay(record.get("actions", []))
         return game
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> UndercoverRecord:
         """The record: the setup made explicit (every layout, the pile), then the actions."""
-        record: dict[str, Any] = {
+        setup: dict[str, object] = {
+            "seed": self.seed,
+            "layouts": [list(layout) for layout in self.layouts],
+            "questions": list(self.pile),
+        }
+        record: dict[str, object] = {
             "format": FORMAT,
             "game": self.game,
             "variant": self.variant,
             "seats": list(self.seats),
             "countries": {cid: dict(c.data) for cid, c in self.countries.items()},
             "questions": {qid: dict(q.data) for qid, q in self.questions.items()},
-            "setup": {
-                "seed": self.seed,
-                "layouts": [list(layout) for layout in self.layouts],
-                "questions": list(self.pile),
-            },
+            "setup": setup,
         }
         if self.shuffle == dl.SHA256:
-            record["setup"]["shuffle"] = dl.SHA256
+            setup["shuffle"] = dl.SHA256
         if self.computers:
-            record["setup"][vr.COMPUTERS] = list(self.computers)
+            setup[vr.COMPUTERS] = list(self.computers)
         if self.options:
             record["options"] = dict(self.options)
         if self.sealed_deal is not None:
             record["deal"] = dict(self.sealed_deal)
         record["actions"] = [a.to_wire() for a in self.actions]
-        return record
+        return cast(UndercoverRecord, record)  # built to the form, which tests hold to the schema
 
     # -- asking ---------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from geodeck.core.errors import SetupError
 
@@ -20,7 +21,7 @@ DISCOVERY = 6
 POINTS = {"small": 1, "large": 2}
 SIZES = ("small", "large")
 REMOVE = "remove_country_questions"
-COMPUTERS = "computers"
+COMPUTERS: Final = "computers"
 """The option (of ``new_game``) and the setup field (of a record) that list the seats
 played by the computer; see ``computer_seats``."""
 

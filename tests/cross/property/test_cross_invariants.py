@@ -74,7 +74,7 @@ class Secrets:
         for cid, card in game.to_record()["cards"].items():
             distinctive = [
                 (key, value, json.dumps(value))
-                for key, value in hidden_values(card).items()
+                for key, value in hidden_values(dict(card)).items()
                 if isinstance(value, float) or (isinstance(value, int) and abs(value) >= 10000)
             ]
             name = json.dumps(card["name"], ensure_ascii=False)

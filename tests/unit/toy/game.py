@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from geodeck.core.errors import IllegalAction
 from geodeck.core.game import Expects, Game, Outcome, winners_of
+from geodeck.core.shapes import RecordHead
 from geodeck.core.wire import ActionSet, WireAction, WireEvent
 
 PILE = 7
@@ -28,7 +29,11 @@ class Taken(WireEvent):
     event: ClassVar[str] = "taken"
 
 
-class NimGame(Game[Take, Taken]):
+class NimRecord(RecordHead):
+    actions: list[dict[str, Any]]
+
+
+class NimGame(Game[Take, Taken, dict[str, Any], NimRecord]):
     family = "toy"
     games = ()
     wire_actions = ActionSet("the toy family", Take)
@@ -48,7 +53,7 @@ class NimGame(Game[Take, Taken]):
     def deal(cls, game: str, seats: Sequence[str], *, variant: str | None, **_: Any) -> Game:
         return cls(game, seats, variant or "standard")
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> NimRecord:
         return {
             "format": "geodeck/1",
             "game": self.game,
