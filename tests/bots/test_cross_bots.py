@@ -103,7 +103,7 @@ def test_oracle_never_places_a_card_wrong(variant: str) -> None:
     for seed in range(2):
         game = bot_game(["oracle", "random", "novice"], seed, variant)
         assert isinstance(game, geodeck.CrossGame)
-        placed_by: dict[str, int] = {}
+        placed_by: dict[object, object] = {}
         for event in game.history:
             wire = event.to_wire()
             if wire["event"] == "place":

@@ -80,4 +80,4 @@ def test_each_family_registers_every_action_once_by_its_act() -> None:
     for registry, actions in ((CROSS_ACTIONS, CROSS), (UNDERCOVER_ACTIONS, UNDERCOVER)):
         assert sorted(registry.by_act) == sorted(type(a).act for a in actions)
         for action in actions:
-            assert registry.by_act[action.to_wire()["act"]] is type(action)
+            assert registry.by_act[str(action.to_wire()["act"])] is type(action)

@@ -13,13 +13,30 @@ view back together). Pure: it reads a record and returns JSON-ready data.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from geodeck.core.game import Game
 
 KINDS = ("deal", "move", "challenge", "scoring", "round", "reveal", "end")
 """What a step is: the deal, an ordinary move, a challenge (cross), a scoring's check
 (cross), a new round or a round's reveal (Undercover), the end of the game."""
+
+
+class Expected(TypedDict):
+    """Whose move the game waited for after a step, and its kind."""
+
+    seats: list[int]
+    kind: str | None
+
+
+class Step(TypedDict):
+    """One step as ``steps`` tells it."""
+
+    version: int
+    kind: str
+    label: str
+    expects: Expected
+    view: dict[str, object]
 
 
 def kind_of(events: Sequence[Mapping[str, object]]) -> str:
@@ -48,7 +65,7 @@ def label_of(raw: Mapping[str, object] | None, seats: Sequence[str]) -> str:
     return f"{who}: {act}"
 
 
-def versions(game: Game) -> Iterator[tuple[Mapping[str, Any] | None, Game]]:
+def versions(game: Game) -> Iterator[tuple[Mapping[str, object] | None, Game]]:
     """The action (``None`` for the deal) and the game after it, for every version of
     ``game``'s record (one game, moved on between the items)."""
     record = game.to_record()
@@ -59,13 +76,11 @@ def versions(game: Game) -> Iterator[tuple[Mapping[str, Any] | None, Game]]:
         yield raw, table
 
 
-def steps(
-    game: Game, seat: int | None, *, start: int = 0, count: int | None = None
-) -> list[dict[str, Any]]:
+def steps(game: Game, seat: int | None, *, start: int = 0, count: int | None = None) -> list[Step]:
     """The steps of ``game`` from step ``start`` on (``count`` of them, or all) as ``seat``
     saw them, each view reduced to what changed; the first one's view is whole."""
-    out: list[dict[str, Any]] = []
-    before: dict[str, Any] = {}
+    out: list[Step] = []
+    before: Mapping[str, object] = {}
     known = 0
     for index, (raw, table) in enumerate(versions(game)):
         if count is not None and len(out) >= count:
@@ -97,8 +112,8 @@ def steps(
 
 def _changes(
     before: Mapping[str, object], view: Mapping[str, object]
-) -> tuple[dict[str, Any], list[str]]:
-    changed: dict[str, Any] = {}
+) -> tuple[dict[str, object], list[str]]:
+    changed: dict[str, object] = {}
     patched: list[str] = []
     for key, value in view.items():
         if key in ("history", "history_from"):
@@ -131,4 +146,4 @@ class _Missing:
     pass
 
 
-_NONE: Any = _Missing()
+_NONE = _Missing()

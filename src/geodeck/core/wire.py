@@ -15,7 +15,7 @@ import dataclasses
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, get_type_hints
+from typing import ClassVar, Generic, TypeVar, get_type_hints
 
 from geodeck.core.errors import MalformedAction
 
@@ -32,8 +32,8 @@ class WireAction:
     """The kind of move it answers (``Expects.kind``): a challenge answers a ``respond``."""
     seat: int
 
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"seat": self.seat, "act": self.act}
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = {"seat": self.seat, "act": self.act}
         spec = _ACTION_FIELDS.get(type(self))
         for name, optional in _action_fields(type(self)) if spec is None else spec:
             value = getattr(self, name)
@@ -49,9 +49,9 @@ class WireEvent:
     event: ClassVar[str]
     """The event's name on the wire."""
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> dict[str, object]:
         spec = _EVENT_FIELDS.get(type(self))
-        wire: dict[str, Any] = {"event": self.event}
+        wire: dict[str, object] = {"event": self.event}
         for name, key, listed in _event_fields(type(self)) if spec is None else spec:
             wire[key] = list(getattr(self, name)) if listed else getattr(self, name)
         return wire
@@ -122,7 +122,7 @@ class ActionSet(Generic[A]):
         if not raw.keys() <= self._keys[cls.act]:
             extra = sorted(str(key) for key in raw.keys() - self._keys[cls.act])
             raise MalformedAction(f"a {act!r} action has no field {extra[0]!r}")
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         for name, (kind, optional) in fields.items():
             if optional and raw.get(name) is None:
                 continue

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
-from geodeck.core.steps import steps
+from geodeck.core.steps import Step, steps
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.lobby import Lobby
@@ -33,7 +33,7 @@ class Replays:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
-        self.kept: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
+        self.kept: OrderedDict[tuple[str, int | None], list[Step]] = OrderedDict()
 
     async def page(self, code: str, seat: str | None, start: str | None) -> dict[str, Any]:
         async with self.lobby.using(code) as room:
