@@ -21,7 +21,7 @@ def test_the_sample_deck_loads_every_card() -> None:
     cards = deck_cards(data)
     assert len(cards) == 60
     assert cards["berlin"]["name"] == "Berlin"
-    assert cards["berlin"]["source"].startswith("geonames")
+    assert str(cards["berlin"]["source"]).startswith("geonames")
 
 
 def test_a_list_of_cards_with_ids_is_the_same_deck() -> None:

@@ -33,7 +33,7 @@ def schema() -> dict[str, Any]:
 
 
 @cache
-def _quick() -> Callable[[Any], bool]:
+def _quick() -> Callable[[object], bool]:
     """Whether a record is valid, by ``fastjsonschema``'s validator compiled to Python."""
     check = fastjsonschema.compile(schema())
 

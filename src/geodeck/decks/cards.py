@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from geodeck.core.errors import SetupError
+from geodeck.core.shapes import Face
 
 KINDS = ("place", "sight", "landmark", "attraction", "mountain")
 NUMBERS = ("population", "area", "altitude")
@@ -81,8 +82,8 @@ class Card:
         self.id = card_id
         self.data: dict[str, Any] = dict(data)
         self.name: str = str(data["name"])
-        self._front: dict[str, Any] | None = None
-        self._back: dict[str, Any] | None = None
+        self._front: Face | None = None
+        self._back: Face | None = None
         self.kind: str = str(data["kind"])
         lat, lon = float(data["lat"]), float(data["lon"])
         self.values: dict[str, float] = {
@@ -93,25 +94,25 @@ class Card:
             if data.get(number) is not None:
                 self.values[number] = float(data[number])
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> Face:
         """The front of the card (a fresh dict; the card works it out once)."""
         return dict(self.face(revealed=False))
 
-    def revealed(self) -> dict[str, Any]:
+    def revealed(self) -> Face:
         """Front and back, as everybody sees it once it is turned over (a fresh dict)."""
         return dict(self.face(revealed=True))
 
-    def face(self, *, revealed: bool) -> dict[str, Any]:
+    def face(self, *, revealed: bool) -> Face:
         """The card's own dict of its front (or front and back): the same object every
         time, for views that share it (``Game.view(shared=True)``). Not to be changed."""
         if not revealed:
             if self._front is None:
-                front: dict[str, Any] = {"id": self.id}
+                front: Face = {"id": self.id}
                 front.update((k, v) for k, v in self.data.items() if is_public_field(k))
                 self._front = front
             return self._front
         if self._back is None:
-            back: dict[str, Any] = {"id": self.id}
+            back: Face = {"id": self.id}
             back.update(self.data)
             back["printed"] = printed_position(float(self.data["lat"]), float(self.data["lon"]))
             self._back = back

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from geodeck.core.errors import RecordError
+from geodeck.core.shapes import Face
 
 ANSWERS = ("yes", "no", "probably", "probably_not", "not_sure")
 COUNTRY, SEEKER = "country", "seeker"
@@ -22,20 +23,20 @@ class Country:
 
     def __init__(self, country_id: str, data: Mapping[str, object]) -> None:
         self.id = country_id
-        self.data: dict[str, Any] = dict(data)
+        self.data: dict[str, object] = dict(data)
         self.name: str = str(data["name"])
         self.colour: str = str(data["colour"])
-        self._face: dict[str, Any] | None = None
+        self._face: Face | None = None
 
-    def card(self) -> dict[str, Any]:
+    def card(self) -> Face:
         """The card as it lies face up: everything on it is public (a fresh dict)."""
         return dict(self.face())
 
-    def face(self) -> dict[str, Any]:
+    def face(self) -> Face:
         """The card's own dict of its face: the same object every time, for views that
         share it (``Game.view(shared=True)``). Not to be changed."""
         if self._face is None:
-            face: dict[str, Any] = {"id": self.id}
+            face: Face = {"id": self.id}
             face.update(self.data)
             self._face = face
         return self._face

@@ -25,7 +25,7 @@ from geodeck.decks.cards import DeckError, check_card, check_id, kind_of
 __all__ = ["DeckError", "deck_cards", "deck_file", "table_deck"]
 
 
-def deck_file(data: object, *, deck: str, title: str) -> dict[str, Any]:
+def deck_file(data: object, *, deck: str, title: str) -> dict[str, object]:
     """A parsed deck file as a deck: its checked ``cards`` (``deck_cards``) and its
     ``deck``, ``title`` and ``attribution``, with ``deck`` and ``title`` for a file that
     does not give them."""
@@ -50,7 +50,7 @@ def table_deck(data: object) -> Any:
     return data
 
 
-def deck_cards(data: object) -> dict[str, dict[str, Any]]:
+def deck_cards(data: object) -> dict[str, dict[str, object]]:
     """The cards of a parsed deck file, keyed by id, each checked and without its ``id``."""
     if isinstance(data, Mapping):
         if "cards" not in data:
@@ -68,7 +68,7 @@ def deck_cards(data: object) -> dict[str, dict[str, Any]]:
         entries = [_listed(i, card) for i, card in enumerate(raw)]
     else:
         raise DeckError(f'"cards" must be an object or a list, not {kind_of(raw)}')
-    cards: dict[str, dict[str, Any]] = {}
+    cards: dict[str, dict[str, object]] = {}
     for card_id, card, where in entries:
         check_id(card_id, where)
         if card_id in cards:
@@ -80,7 +80,7 @@ def deck_cards(data: object) -> dict[str, dict[str, Any]]:
     return cards
 
 
-def _listed(index: int, card: object) -> tuple[Any, Any, str]:
+def _listed(index: int, card: object) -> tuple[object, Mapping[str, object], str]:
     where = f"card #{index + 1}"
     if not isinstance(card, Mapping):
         raise DeckError(f"{where}: must be an object, not {kind_of(card)}")
