@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from geodeck.core.shapes import EventWire
 from geodeck.core.wire import Ended, WireEvent
 
 
@@ -30,7 +31,7 @@ class Hidden(WireEvent):
     salt: str
     event: ClassVar[str] = "hide"
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> EventWire:
         """What everyone else sees."""
         return {
             "event": "hide",
