@@ -29,8 +29,6 @@ from geodeck.cross.actions import Accept, Challenge, CrossAction, Guess, Place
 from geodeck.cross.table import set_aside
 
 if TYPE_CHECKING:
-    from typing_extensions import ReadOnly
-
     from geodeck.core.shapes import EventWire
     from geodeck.cross.shapes import CrossView, PlacedCard
 
@@ -64,7 +62,7 @@ def poisson_binomial(probs: Sequence[float]) -> list[float]:
 class WithHistory(TypedDict):
     """The history of a seat's view (a ``CrossView`` is one)."""
 
-    history: ReadOnly[Sequence[EventWire]]
+    history: list[EventWire]
 
 
 class _Place(TypedDict):

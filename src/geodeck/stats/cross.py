@@ -3,16 +3,14 @@ spectator sees (docs/stats.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypedDict, cast
 
 from geodeck.core.game import Game
 from geodeck.stats.shapes import Caught, CrossPlayer, CrossStats, HardCard
 
 if TYPE_CHECKING:
-    from typing_extensions import ReadOnly
-
-    from geodeck.core.shapes import EventWire
+    from geodeck.core.shapes import EventWire, Face
     from geodeck.cross.shapes import CrossView, SeatRow
 
 CAUSES = ("challenging", "challenged", "guesses", "exchanges")
@@ -26,9 +24,9 @@ HARDEST = 5
 class Seen(TypedDict):
     """What the counts read of a spectator's view (a ``CrossView`` is one)."""
 
-    cards: ReadOnly[Mapping[str, Mapping[str, object]]]
-    seats: ReadOnly[Sequence[SeatRow]]
-    history: ReadOnly[Sequence[EventWire]]
+    cards: dict[str, Face]
+    seats: list[SeatRow]
+    history: list[EventWire]
 
 
 class _Place(TypedDict):

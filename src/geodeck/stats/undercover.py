@@ -29,7 +29,7 @@ class Seen(TypedDict):
     """What the counts read of a spectator's view (an ``UndercoverView`` is one)."""
 
     seats: ReadOnly[Sequence[SeenSeat]]
-    history: ReadOnly[Sequence[EventWire]]
+    history: list[EventWire]
 
 
 class _Stone(TypedDict):
