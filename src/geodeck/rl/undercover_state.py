@@ -54,6 +54,8 @@ class SeatFacts(TypedDict):
 
 
 class Awaited(TypedDict):
+    """The seats whose move is awaited (a view's ``Next``)."""
+
     seats: ReadOnly[list[int]]
 
 
