@@ -41,7 +41,10 @@ LAPTOP = {"width": 1366, "height": 900}
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
-CLICK_TIMEOUT = 2000
+CLICK_TIMEOUT = 1000
+"""How long a step's click waits for its button (ms). A step only clicks what its page
+offered a moment before; a click that fails because the page moved on (a bot's move came
+first) is looked at again at the next step, so a short wait loses nothing."""
 
 
 @dataclass
@@ -257,9 +260,13 @@ def cross_step(
             return "challenge" if challenged else None
         return "accept" if player.click(OFFERS["accept"]) else None
     if guess and offered["guess"]:
+        # The field goes as soon as the guesses are in: wait for it no longer than for a
+        # click (the default, 30 s, is what a step whose guess a bot's finished scoring
+        # overtook used to wait).
+        field = page.locator("#guess-input")
         try:
-            most = int(page.locator("#guess-input").get_attribute("max") or "0")
-            page.locator("#guess-input").fill(str(rng.randint(0, min(most, 4))))
+            most = int(field.get_attribute("max", timeout=CLICK_TIMEOUT) or "0")
+            field.fill(str(rng.randint(0, min(most, 4))), timeout=CLICK_TIMEOUT)
             page.locator(OFFERS["guess"]).click(timeout=CLICK_TIMEOUT)
         except PlaywrightError:
             return None
