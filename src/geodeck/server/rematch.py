@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from geodeck.core.family import computer_options
 from geodeck.server import players
-from geodeck.server.bodies import CreateTable, ErrorBody, SeatSpec, parse
+from geodeck.server.bodies import CreateTable, SeatSpec, parse, refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import FINISHED, ChatMode, Language, Refusal, TableInfo
 from geodeck.server.storage import Conflict
@@ -146,11 +146,7 @@ async def seat_of(room: Room, token: str) -> int:
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     from geodeck.server.limits import guarded
 
-    responses: dict[int | str, dict[str, Any]] = {
-        403: {"model": ErrorBody},
-        404: {"model": ErrorBody},
-        409: {"model": ErrorBody},
-    }
+    responses = refusals(403, 404, 409)
 
     @app.post(
         "/api/tables/{code}/rematch",

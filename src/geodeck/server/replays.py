@@ -35,7 +35,7 @@ class Replays:
         self.lobby = lobby
         self.kept: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
 
-    async def page(self, code: str, seat: str | None, start: str | None) -> dict[str, Any]:
+    async def page(self, code: str, seat: str | None, start: str | None) -> dict[str, object]:
         async with self.lobby.using(code) as room:
             if room.status != FINISHED or not room.settled:
                 raise Refusal(
