@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
@@ -111,7 +112,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     missing = refusals(400, 404)
 
     @app.get("/api/players/me", responses=missing, dependencies=[guarded(limiter)])
-    async def player_me(request: Request) -> dict[str, object]:
+    async def player_me(request: Request) -> Mapping[str, object]:
         digest = players.key_hash(request.headers.get(players.HEADER))
         found = await lobby.run(players.me, storage, digest, rule)
         return found or {"nickname": None, "board_nickname": None, "ratings": {}}
