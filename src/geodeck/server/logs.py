@@ -38,7 +38,7 @@ class JsonLines(logging.Formatter):
     """One JSON object a line for each event."""
 
     def format(self, record: logging.LogRecord) -> str:
-        event: dict[str, Any] = {
+        event: dict[str, object] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,

@@ -75,7 +75,7 @@ class Room:
         self.judge = Judge(game)
         """Its placements, judged for the cards' ratings as they are made."""
         self._viewer: Viewer | None = None
-        self._deal_wire: tuple[Any, bool, str] | None = None
+        self._deal_wire: tuple[object, bool, str] | None = None
         """``deal_wire``'s last answer, with the deal and whether its salt was shown."""
         self.head = head
         self.actions = actions

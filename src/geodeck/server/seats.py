@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
@@ -41,6 +41,17 @@ class SeatState:
         return self.bot is not None or self.token_hash is not None
 
 
+class SeatFacts(TypedDict):
+    """A seat as a state shows it (``SeatInfo``'s fields)."""
+
+    seat: int
+    name: str
+    bot: str | None
+    claimed: bool
+    connected: bool
+    standin: bool
+
+
 class Seating:
     """The seats of one room (``room.seats``) and the grace periods of absent players."""
 
@@ -48,7 +59,7 @@ class Seating:
         self.room = room
         self._grace: dict[int, asyncio.Task[None]] = {}
 
-    def facts(self) -> list[dict[str, Any]]:
+    def facts(self) -> list[SeatFacts]:
         """``infos`` as plain dicts (``SeatInfo``'s fields), for encoding in bulk."""
         return [
             {

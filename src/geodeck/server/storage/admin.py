@@ -102,7 +102,7 @@ def list_tables(
     ]
 
 
-def show_table(storage: Storage, code: str) -> dict[str, Any] | None:
+def show_table(storage: Storage, code: str) -> dict[str, object] | None:
     """All that is kept of one table but its secret, its tokens and its deck."""
     stored = storage.load_table(code)
     if stored is None:
