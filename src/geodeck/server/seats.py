@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
@@ -41,17 +41,6 @@ class SeatState:
         return self.bot is not None or self.token_hash is not None
 
 
-class SeatFacts(TypedDict):
-    """A seat as a state shows it (``SeatInfo``'s fields)."""
-
-    seat: int
-    name: str
-    bot: str | None
-    claimed: bool
-    connected: bool
-    standin: bool
-
-
 class Seating:
     """The seats of one room (``room.seats``) and the grace periods of absent players."""
 
@@ -59,7 +48,7 @@ class Seating:
         self.room = room
         self._grace: dict[int, asyncio.Task[None]] = {}
 
-    def facts(self) -> list[SeatFacts]:
+    def facts(self) -> list[dict[str, object]]:
         """``infos`` as plain dicts (``SeatInfo``'s fields), for encoding in bulk."""
         return [
             {
@@ -74,7 +63,7 @@ class Seating:
         ]
 
     def infos(self) -> list[SeatInfo]:
-        return [SeatInfo(**facts) for facts in self.facts()]
+        return [SeatInfo.model_validate(facts) for facts in self.facts()]
 
     def seat_of(self, token: str) -> int | None:
         return matching_seat([s.token_hash for s in self.room.seats], token)
