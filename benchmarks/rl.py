@@ -30,7 +30,6 @@ import argparse
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 import pyspiel
@@ -41,7 +40,7 @@ from geodeck.catalogue import catalogue
 from geodeck.rl import env
 from geodeck.rl.episode import Episode
 from geodeck.rl.openspiel import register
-from geodeck.rl.petting import GeodeckEnv
+from geodeck.rl.petting import GeodeckEnv, Observation
 
 
 def engine(game: str, seats: int, seed: int, *, view: bool) -> int:
@@ -67,7 +66,7 @@ class FreeObservation(GeodeckEnv):
         super().__init__(episode)
         self._fixed = np.zeros(episode.codec.size, dtype=np.float32)
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Observation:
         return {"observation": self._fixed, "action_mask": self.episode.mask(self._seats[agent])}
 
 

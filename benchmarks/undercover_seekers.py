@@ -22,19 +22,20 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import geodeck
 from geodeck.bots.undercover import ANSWERS, SCALE, UndercoverBot, UniformSeeker
 from geodeck.decks import shipped_undercover
 from geodeck.undercover.actions import Answer, UndercoverAction
+from geodeck.undercover.shapes import UndercoverView
 
 
 class BlurringHider(UndercoverBot):
     """Answers like a person: a quarter of the answers one step off the data's."""
 
-    def answer(self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]) -> Any:
+    def answer(self, view: UndercoverView, legal: Sequence[UndercoverAction]) -> Any:
         chosen = super().answer(view, legal)
         assert isinstance(chosen, Answer)
         if chosen.answer == "not_sure" or self.rng.random() > 0.25:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Generator
 
 import pytest
@@ -66,3 +67,12 @@ def pytest_make_collect_report(
     report: pytest.CollectReport = yield
     _refuse_skip(report)
     return report
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the commands the tests start. A suite started in the background by a
+    shell without job control (``check &`` in a script) inherits SIGINT ignored, and every
+    command it starts would too (an ignored signal stays ignored across ``exec``): the tests
+    that press Ctrl-C, and ``serve --workers`` stopping its workers, would then fail."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)

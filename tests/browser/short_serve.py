@@ -1,13 +1,18 @@
-"""``geodeck serve`` dealing short cross games: ``python -m tests.browser.short_serve
-serve OPTIONS...``.
+"""``geodeck serve`` dealing short games: ``python -m tests.browser.short_serve serve
+OPTIONS...``.
 
 A browser test that only repeats a case of the matrix (an edition, a language, a screen,
 a rematch) plays the same moments as a whole game (placements, verdicts, two interim
 scorings, the final one, the end and its deal check) but with ``STACK`` cards a stack
 instead of fifteen: a third of the clicks. The deal is still the server's own, drawn from
 the table's secret and sealed; only its three stacks are cut before the commitment is
-made, so the page's deal check checks the short setup. ``test_cross_game`` and the
-Undercover games still play whole games on the ordinary server.
+made, so the page's deal check checks the short setup.
+
+An Undercover game here has one round a player (everyone is undercover once: the rounds of
+a game of five or six, B3) instead of two with three or four players: every moment of a
+round (hiding, questions, stones, the reveal and its commitment check, the scoring) and
+the end, in half the rounds. ``test_cross_game`` still plays a whole cross game, dealt as
+the ordinary server deals it.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from geodeck.cli.main import run
 from geodeck.core.game import Game, new_game
 from geodeck.cross.editions import INTERMEZZO
 from geodeck.server import creation
+from geodeck.undercover import variants
 
 STACK = 5
 """Cards a stack in a short deal (the printed game has fifteen)."""
@@ -57,6 +63,12 @@ def short_new_game(game: str, seats: Sequence[str], **setup: Any) -> Game:
     return shortened(new_game(game, seats, **setup))
 
 
+def short_rounds(players: int) -> int:
+    """One round a player: what ``variants.rounds_for`` gives for five or six."""
+    return players
+
+
 if __name__ == "__main__":
     creation.new_game = short_new_game  # type: ignore[attr-defined]
+    variants.rounds_for = short_rounds
     run()

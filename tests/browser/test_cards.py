@@ -65,7 +65,7 @@ def play_until(player: Player, done: str, game: str, seconds: float = 90) -> Non
         assert time.monotonic() < deadline, f"{done} did not show"
         did = hide_and_seek(player, rng) if game == "undercover" else cross_step(player, rng, 0.5)
         if did is None:
-            player.page.wait_for_timeout(40)
+            player.idle()
         elif game != "undercover":
             check_cards(player)
 

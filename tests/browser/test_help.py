@@ -41,7 +41,7 @@ def until(player: Player, selector: str, rng: random.Random, seconds: float = 12
     while not player.has(selector):
         assert time.monotonic() < deadline, f"{selector} never came"
         if cross_step(player, rng, challenge_rate=0, guess=False) is None:
-            player.page.wait_for_timeout(40)
+            player.idle()
 
 
 def test_the_rules_mark_placing_challenging_and_scoring_in_uppsala(

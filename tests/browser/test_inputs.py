@@ -29,7 +29,7 @@ def until_guess(player: Player, rng: random.Random, seconds: float = 60) -> None
         ):
             cross_step(player, rng, challenge_rate=0, guess=False)
         else:
-            player.page.wait_for_timeout(40)
+            player.idle()
 
 
 def test_an_empty_or_out_of_range_guess_is_refused_in_the_page(

@@ -210,7 +210,7 @@ def test_the_prompt_and_the_whole_cross_share_one_screen_while_guessing(
     while not ada.has("#guess-send"):
         assert time.monotonic() < deadline, "no scoring came"
         if cross_step(ada, rng, challenge_rate=0, guess=False) is None:
-            ada.page.wait_for_timeout(40)
+            ada.idle()
     grown.update(every(15) if screen == "1366" else {"north-south": 15})
     page = ada.page
     page.reload()
@@ -283,7 +283,7 @@ def test_on_a_small_phone_the_board_ends_above_the_fold(
             seen.add(found["phase"])
             ada.shot(f"fold-{game}-320-{found['phase']}", full_page=False)
         if cross_step(ada, rng, challenge_rate=0, guess=False) is None:
-            ada.page.wait_for_timeout(40)
+            ada.idle()
     assert "place" in seen, seen
     for screen in ("320", "390"):
         size = SCREENS[screen]

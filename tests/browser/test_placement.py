@@ -104,7 +104,7 @@ def until_guessing(player: Player, rng: random.Random, seconds: float = 90) -> i
             if did and not player.has("#place-confirm"):
                 expect(gaps).to_have_count(0)
         if not did:
-            player.page.wait_for_timeout(40)
+            player.idle()
     return checked
 
 

@@ -78,7 +78,7 @@ def a_verdict_that_stays(ann: Player, ben: Player) -> None:
         assert time.monotonic() < deadline, "no verdict"
         if ben.has("[data-act='challenge']"):
             ben.click("[data-act='challenge']")
-        ben.page.wait_for_timeout(50)
+        ben.idle()
     for player in (ann, ben):
         expect(player.page.locator("#verdict-rule")).to_contain_text(" of ")
         expect(player.page.locator("#continue")).to_be_visible()
@@ -129,7 +129,7 @@ def to_the_end_past_a_scoring(ann: Player, ben: Player) -> int:
                 moves += 1
                 acted = True
         if not acted:
-            ann.page.wait_for_timeout(40)
+            ann.idle()
     assert scoring_shot
     return moves
 
@@ -180,7 +180,7 @@ def test_an_undercover_round_result_stays_with_its_board_and_points(
             if undercover_step(player, rng):
                 acted = True
         if not acted:
-            ann.page.wait_for_timeout(40)
+            ann.idle()
     for player in (ann, ben):
         moment = player.page.locator("#round-moment")
         expect(moment).to_be_visible()

@@ -51,7 +51,7 @@ def test_the_chat_button_covers_no_line_beside_the_board(server: str, browser: B
     while page.locator("#history .log li").count() < 16:
         assert time.monotonic() < deadline, "the history stayed short"
         if cross_step(ada, rng, challenge_rate=0.5) is None:
-            page.wait_for_timeout(40)
+            ada.idle()
     for scroll in (0, 400, 5000):
         page.evaluate(f"() => window.scrollTo(0, {scroll})")
         painted(page)

@@ -1,4 +1,5 @@
-"""A whole game of Undercover in Europa at the browser table: one person, two bots, a spectator."""
+"""A game of Undercover in Europa at the browser table, to its end: one person, two bots, a
+spectator. It is a short game, one round a player (``short_serve.py``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from tests.browser.driver import (
     play_out,
     undercover_step,
 )
+from tests.browser.short_serve import short_rounds
+
+SHORT_DEALS = True  # one round a player (conftest.py, short_serve.py)
 
 
 def test_a_person_and_two_bots_play_undercover_to_the_end(
@@ -76,8 +80,8 @@ def test_a_person_and_two_bots_play_undercover_to_the_end(
     for player in (ann, watcher):
         expect(player.page.locator("#deal-check")).to_have_attribute("data-result", "ok")
     rows = ann.page.locator("#score-sheet tbody tr")
-    expect(rows).to_have_count(6)
-    expect(ann.page.locator("#score-sheet tbody .check.ok")).to_have_count(6)
+    expect(rows).to_have_count(short_rounds(3))
+    expect(ann.page.locator("#score-sheet tbody .check.ok")).to_have_count(short_rounds(3))
     ann.shot("undercover-laptop-end")
     watcher.shot("undercover-phone-end")
     assert ann.errors == []

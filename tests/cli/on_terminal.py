@@ -3,6 +3,7 @@ showed (without the terminal's escape codes), its exit status, and Ctrl-C typed 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import re
@@ -19,7 +20,11 @@ CTRL_C = b"\x03"
 
 class OnTerminal:
     """``geodeck ARGS...`` on a terminal ``columns`` wide; ``env`` is added to the plain
-    environment of ``tests.cli.command``."""
+    environment of ``tests.cli.command``.
+
+    The command runs in a session of its own (``pty.fork``): when a check fails or the
+    command outlives ``finish``'s timeout, the whole session is killed, worker processes
+    included, so that a failed test leaves nothing running for the tests after it."""
 
     def __init__(
         self,
@@ -60,9 +65,16 @@ class OnTerminal:
             found = re.search(pattern, self.text, re.DOTALL)
             if found:
                 return found
-            assert time.monotonic() < deadline, f"no {pattern!r} in {self.text[-800:]!r}"
+            if time.monotonic() > deadline:
+                self.kill()
+                raise AssertionError(f"no {pattern!r} in {self.text[-800:]!r}")
             if not self._read(0.2):
                 raise AssertionError(f"ended without {pattern!r}: {self.text[-800:]!r}")
+
+    def kill(self) -> None:
+        """Kill the command and every process it started (its session's group)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.pid, signal.SIGKILL)
 
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
@@ -73,7 +85,7 @@ class OnTerminal:
         deadline = time.monotonic() + timeout
         while self._read(0.2):
             if time.monotonic() > deadline:
-                os.kill(self.pid, signal.SIGKILL)
+                self.kill()
                 break
         _, status = os.waitpid(self.pid, 0)
         os.close(self.master)

@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -53,11 +54,15 @@ def stopped_run(wait: float) -> tuple[int, str, str, float]:
         stderr=subprocess.PIPE,
         text=True,
         env=plain_env(),
+        start_new_session=True,
     )
-    time.sleep(wait)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    try:
+        time.sleep(wait)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        _end_group(process)
     return process.returncode, out, err, time.monotonic() - sent
 
 
@@ -88,13 +93,24 @@ def test_no_worker_is_left_behind() -> None:
         env=plain_env(),
         start_new_session=True,
     )
-    time.sleep(3)
-    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: to every process of the group
-    assert process.wait(timeout=30) == 130
-    deadline = time.monotonic() + 5
-    while _group_alive(process.pid):
-        assert time.monotonic() < deadline, "worker processes outlived the command"
-        time.sleep(0.1)
+    try:
+        time.sleep(3)
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal does: to every process of the group
+        assert process.wait(timeout=30) == 130
+        deadline = time.monotonic() + 5
+        while _group_alive(process.pid):
+            assert time.monotonic() < deadline, "worker processes outlived the command"
+            time.sleep(0.1)
+    finally:
+        _end_group(process)
+
+
+def _end_group(process: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    """Kill what is left of a command's process group, so that a failed check leaves no
+    simulation running for the tests after it."""
+    if _group_alive(process.pid):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)
 
 
 def _group_alive(group: int) -> bool:
@@ -103,3 +119,42 @@ def _group_alive(group: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+INTERRUPTED_WHILE_STARTING = """
+import multiprocessing, os, signal
+from geodeck.simulate import pool
+from geodeck.simulate.runner import Spec
+
+real = multiprocessing.Pool
+
+def starting(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the workers start
+    return real(*args, **kwargs)
+
+pool.multiprocessing.Pool = starting
+spec = Spec("undercover", None, ("random", "random", "random"), seed=0)
+try:
+    results = pool.run(spec, 400, jobs=2)
+except pool.Stopped as stopped:
+    print("stopped", len(stopped.results))
+else:
+    print("finished", len(results))
+"""
+
+
+def test_ctrl_c_while_the_workers_start_is_not_lost() -> None:
+    """A Ctrl-C that comes while the worker processes start (when the parent used to ignore
+    it) stops the run once they have started, not after every game."""
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_WHILE_STARTING],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=plain_env(),
+    )
+    assert done.returncode == 0, done.stderr
+    outcome, count = done.stdout.split()
+    assert outcome == "stopped", done.stdout
+    assert int(count) < 400

@@ -167,6 +167,7 @@ def test_a_creator_who_chooses_the_seed_cannot_tell_the_undrawn_cards(
             )
             room, _client = await seated(lobby, request, 0)
             setup = room.head["setup"]
+            assert isinstance(setup, dict)
             deals.add((setup["start"], *setup["draw"]))
             hits += setup["draw"][1] in expected
             await room.close()

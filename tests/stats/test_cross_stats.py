@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from geodeck.stats.cross import cross_stats
+from geodeck.cross.shapes import SeatRow
+from geodeck.stats.cross import Seen, cross_stats
 from geodeck.stats.ranking import ranking
 
 CARDS = {
@@ -15,8 +16,8 @@ CARDS = {
 }
 
 
-def view(*history: dict[str, Any], seats: int = 3) -> dict[str, Any]:
-    shown = [
+def view(*history: dict[str, Any], seats: int = 3) -> Seen:
+    shown: list[SeatRow] = [
         {"seat": i, "name": f"P{i}", "score": 4, "chips": 4, "exchanged": []} for i in range(seats)
     ]
     return {"cards": CARDS, "seats": shown, "history": list(history)}

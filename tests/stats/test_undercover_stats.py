@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from geodeck.stats.undercover import undercover_stats
+from geodeck.stats.undercover import Seen, SeenSeat, undercover_stats
 
 
-def view(*history: dict[str, Any]) -> dict[str, Any]:
-    seats = [{"name": name, "score": 0} for name in ("Ann", "Ben", "Cem")]
+def view(*history: dict[str, Any]) -> Seen:
+    seats: list[SeenSeat] = [{"name": name, "score": 0} for name in ("Ann", "Ben", "Cem")]
     return {"seats": seats, "history": list(history)}
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from geodeck.core.errors import SetupError
 from geodeck.core.family import families, family_of
+
+T = TypeVar("T")
 
 LEVELS = ("random", "novice", "casual", "expert", "oracle", "learned")
 """``learned`` plays the cross family only (numpy only trains it); for Undercover it
@@ -16,11 +18,12 @@ plays as ``expert`` (``geodeck.bots.learned``)."""
 
 
 class Bot(Protocol):
-    """Chooses one of ``legal`` for the seat whose ``view`` it is given."""
+    """Chooses one of ``legal`` for the seat whose ``view`` it is given: the actions are
+    the game's family's own, and so is the one chosen."""
 
     level: str
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any: ...
+    def choose(self, view: Mapping[str, object], legal: Sequence[Any]) -> Any: ...
 
 
 class RandomBot:
@@ -31,13 +34,13 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: Mapping[str, object], legal: Sequence[object]) -> Any:
+    def choose(self, view: Mapping[str, object], legal: Sequence[T]) -> T:
         if not legal:
             raise ValueError("no legal action to choose from")
         return own_secret(legal[self.rng.randrange(len(legal))], self.rng)
 
 
-def own_secret(action: object, rng: random.Random) -> Any:
+def own_secret(action: T, rng: random.Random) -> T:
     """``action`` with the secret its actor adds to it, from ``rng``: an Undercover hide
     is listed without a salt (RULES.md B2.2), and a bot salts it from its own random
     numbers (``Family.own_secret``). Any other action as it is."""
@@ -53,7 +56,7 @@ class BotOrder:
     level: str
     seed: int
     game: str
-    atlas: Mapping[str, Mapping[str, Any]] | None
+    atlas: Mapping[str, Mapping[str, object]] | None
     difficulty: Mapping[str, float] | None
 
 

@@ -22,11 +22,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from geodeck.bots.knowledge import Knowledge, true_value
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Guess, Place
 from geodeck.cross.table import set_aside
+
+if TYPE_CHECKING:
+    from geodeck.core.shapes import EventWire
+    from geodeck.cross.shapes import CrossView, PlacedCard
 
 SAMPLES = 96
 
@@ -55,20 +59,54 @@ def poisson_binomial(probs: Sequence[float]) -> list[float]:
     return dist
 
 
-def placer_trust(view: Mapping[str, Any], placer: int) -> float:
+class WithHistory(TypedDict):
+    """The history of a seat's view (a ``CrossView`` is one)."""
+
+    history: list[EventWire]
+
+
+class _Place(TypedDict):
+    seat: int
+    card: str
+
+
+class _Judge(TypedDict):
+    card: str
+    right: bool
+
+
+def placer_trust(view: WithHistory, placer: int) -> float:
     """How likely a card ``placer`` puts down is right: Beta(3, 1) updated by the verdicts
-    on that seat's challenged cards in the history."""
+    on that seat's challenged cards in the history (each event read in the wire form of
+    its kind, ``geodeck.cross.events``)."""
     right, wrong = 3.0, 1.0
     placed_by: dict[str, int] = {}
     for event in view["history"]:
         if event["event"] == "place":
-            placed_by[event["card"]] = event["seat"]
-        elif event["event"] == "judge" and placed_by.get(event["card"]) == placer:
-            if event["right"]:
-                right += 1
-            else:
-                wrong += 1
+            place = cast(_Place, event)
+            placed_by[place["card"]] = place["seat"]
+        elif event["event"] == "judge":
+            judge = cast(_Judge, event)
+            if placed_by.get(judge["card"]) == placer:
+                if judge["right"]:
+                    right += 1
+                else:
+                    wrong += 1
     return right / (right + wrong)
+
+
+def placed_card(view: CrossView) -> PlacedCard:
+    """The placed card the seats respond to (there is one while they respond)."""
+    placed = view["placed"]
+    assert placed is not None, "no card is placed"
+    return placed
+
+
+def own_seat(view: CrossView) -> int:
+    """The seat whose view ``view`` is (a bot's view is never a spectator's)."""
+    seat = view["seat"]
+    assert seat is not None, "a spectator's view"
+    return seat
 
 
 class CrossBot:
@@ -87,7 +125,7 @@ class CrossBot:
 
     # -- beliefs --------------------------------------------------------------------------
 
-    def belief(self, view: Mapping[str, Any], card: str, line: str) -> tuple[float, float]:
+    def belief(self, view: CrossView, card: str, line: str) -> tuple[float, float]:
         quantity = line if view["variant"] == "geo" else view["variant"]
         shown = view["cards"].get(card)
         if shown is not None and "lat" in shown:
@@ -98,18 +136,21 @@ class CrossBot:
 
     # -- choosing -------------------------------------------------------------------------
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
+    def choose(self, view: Mapping[str, object], legal: Sequence[CrossAction]) -> CrossAction:
         if not legal:
             raise ValueError("no legal action to choose from")
-        kind = view["next"]["expects"]
+        # a bot is made for a cross-family game (make_bot): the views it gets are its seat's
+        seen = cast("CrossView", view)
+        kind = seen["next"]["expects"]
         if kind == "place":
-            return self.place(view, legal)
+            return self.place(seen, legal)
         if kind == "respond":
-            return self.respond(view, legal)
-        return self.guess(view, legal)
+            return self.respond(seen, legal)
+        return self.guess(seen, legal)
 
-    def place(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
+    def place(self, view: CrossView, legal: Sequence[CrossAction]) -> CrossAction:
         card = view["current"]
+        assert card is not None, "no card is drawn"
         best: tuple[float, float] | None = None
         choice = legal[0]
         for action in legal:
@@ -121,7 +162,7 @@ class CrossBot:
                 best, choice = key, action
         return choice
 
-    def placement_odds(self, view: Mapping[str, Any], card: str, line: str, at: int) -> float:
+    def placement_odds(self, view: CrossView, card: str, line: str, at: int) -> float:
         """P(the card is right at ``at`` on ``line``) against neighbours and check reference."""
         ids: list[str] = view["lines"][line]
         mine = self.belief(view, card, line)
@@ -139,7 +180,7 @@ class CrossBot:
         return odds
 
     def _check_reference(
-        self, view: Mapping[str, Any], ids: list[str], line: str, at: int
+        self, view: CrossView, ids: list[str], line: str, at: int
     ) -> tuple[str | None, str | None]:
         """The card the interim check would compare a card inserted at ``at`` with, and its
         inward neighbour, judging the cards already out by believed values."""
@@ -159,10 +200,10 @@ class CrossBot:
                     ref = i
         return ids[ref], ids[inward]
 
-    def doubt(self, view: Mapping[str, Any]) -> tuple[float, str | None]:
+    def doubt(self, view: CrossView) -> tuple[float, str | None]:
         """The bot's probability that the placed card is wrong against the neighbour it
         doubts most, and that neighbour (``(-1.0, None)``: no neighbour)."""
-        placed = view["placed"]
+        placed = placed_card(view)
         card, line, at = placed["card"], placed["line"], placed["at"]
         ids: list[str] = view["lines"][line]
         mine = self.belief(view, card, line)
@@ -174,9 +215,9 @@ class CrossBot:
                 best_q, against = 1.0 - right, neighbour
         return best_q, against
 
-    def respond(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
-        placed = view["placed"]
-        me = view["seat"]
+    def respond(self, view: CrossView, legal: Sequence[CrossAction]) -> CrossAction:
+        placed = placed_card(view)
+        me = own_seat(view)
         best_q, against = self.doubt(view)
         if against is None:
             return next(a for a in legal if isinstance(a, Accept))
@@ -197,7 +238,7 @@ class CrossBot:
                     return action
         return next(a for a in legal if isinstance(a, Accept))
 
-    def guess(self, view: Mapping[str, object], legal: Sequence[CrossAction]) -> CrossAction:
+    def guess(self, view: CrossView, legal: Sequence[CrossAction]) -> CrossAction:
         probs = self.set_aside_odds(view)
         dist = poisson_binomial(list(probs.values()))
         best: tuple[float, float] | None = None
@@ -213,7 +254,7 @@ class CrossBot:
                 best, choice = key, action
         return choice
 
-    def set_aside_odds(self, view: Mapping[str, Any]) -> dict[str, float]:
+    def set_aside_odds(self, view: CrossView) -> dict[str, float]:
         """P(each non-start card on the table is set aside by the check), by sampling."""
         counts: dict[str, int] = {}
         start = view["start"]

@@ -25,20 +25,23 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
-from geodeck.bots.cross import CrossBot, placer_trust, poisson_binomial
+from geodeck.bots.cross import CrossBot, own_seat, placed_card, placer_trust, poisson_binomial
 from geodeck.cross.actions import Accept, Challenge, CrossAction, Guess
+
+if TYPE_CHECKING:
+    from geodeck.cross.shapes import CrossView
 
 WEIGHTS = "learned.json"
 RESPONSE = ("bias", "doubt", "logit doubt", "trust", "placer chips", "my chips", "seats")
 GUESS = ("bias", "expected", "spread", "table", "expert guess")
 
 
-def response_features(bot: CrossBot, view: Mapping[str, Any]) -> tuple[list[float], str | None]:
+def response_features(bot: CrossBot, view: CrossView) -> tuple[list[float], str | None]:
     """What ``bot`` believes of the placed card: the features ``RESPONSE`` and the
     neighbour it doubts most (``None``: the card has no neighbour to doubt)."""
-    placed = view["placed"]
+    placed = placed_card(view)
     doubt, against = bot.doubt(view)
     doubt = min(max(doubt, 1e-6), 1.0 - 1e-6)
     seats = view["seats"]
@@ -48,13 +51,13 @@ def response_features(bot: CrossBot, view: Mapping[str, Any]) -> tuple[list[floa
         math.log(doubt / (1.0 - doubt)),
         placer_trust(view, placed["by"]),
         float(seats[placed["by"]]["chips"] > 0),
-        float(seats[view["seat"]]["chips"] > 0),
+        float(seats[own_seat(view)]["chips"] > 0),
         len(seats) / 6.0,
     ]
     return features, against
 
 
-def guess_features(bot: CrossBot, view: Mapping[str, object]) -> list[float]:
+def guess_features(bot: CrossBot, view: CrossView) -> list[float]:
     """The features ``GUESS`` of ``bot``'s beliefs about the check to come."""
     probs = list(bot.set_aside_odds(view).values())
     expected = sum(probs)
@@ -82,7 +85,7 @@ class LearnedBot(CrossBot):
     def __init__(
         self,
         seed: int,
-        atlas: Mapping[str, Mapping[str, Any]],
+        atlas: Mapping[str, Mapping[str, object]],
         weights: Mapping[str, Sequence[float]],
     ) -> None:
         super().__init__("expert", seed, atlas)
@@ -90,14 +93,14 @@ class LearnedBot(CrossBot):
         self.response = weights["response"]
         self.guessing = weights["guess"]
 
-    def respond(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
+    def respond(self, view: CrossView, legal: Sequence[CrossAction]) -> CrossAction:
         features, against = response_features(self, view)
         accept = next(a for a in legal if isinstance(a, Accept))
         if against is None:
             return accept
         score = dot(self.response, features)
         wrong = 1.0 / (1.0 + math.exp(-min(max(score, -30.0), 30.0)))
-        placed, seats, me = view["placed"], view["seats"], view["seat"]
+        placed, seats, me = placed_card(view), view["seats"], own_seat(view)
         others = max(len(seats) - 1, 1)
         win = 1.0 + (1.0 if seats[placed["by"]]["chips"] > 0 else 0.0) / others
         lose = (1.0 if seats[me]["chips"] > 0 else 0.0) + 1.0 / others
@@ -107,7 +110,7 @@ class LearnedBot(CrossBot):
                     return action
         return accept
 
-    def guess(self, view: Mapping[str, Any], legal: Sequence[CrossAction]) -> CrossAction:
+    def guess(self, view: CrossView, legal: Sequence[CrossAction]) -> CrossAction:
         predicted = dot(self.guessing, guess_features(self, view))
         guesses = [a for a in legal if isinstance(a, Guess)]
         return min(guesses, key=lambda a: (abs(a.wrong - predicted), a.wrong))

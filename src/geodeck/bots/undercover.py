@@ -28,11 +28,14 @@ import math
 import random
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from geodeck.bots.base import Bot, BotOrder
 from geodeck.undercover.actions import Answer, Hide, Pass, Stone, UndercoverAction
 from geodeck.undercover.commitment import salt_from
+
+if TYPE_CHECKING:
+    from geodeck.undercover.shapes import QuestionData, UndercoverView
 
 SCALE = {"yes": 2, "probably": 1, "not_sure": 0, "probably_not": -1, "no": -2}
 ANSWERS = tuple(SCALE)
@@ -59,17 +62,24 @@ def likelihood(answer: str, truth: str, slip: float = 0.0) -> float:
     return (1.0 - slip) * honest + slip / len(ANSWERS)
 
 
+def laid_out(view: UndercoverView) -> list[str]:
+    """The ids of the countries laid out this round, in order."""
+    return [str(card["id"]) for card in view["layout"]]
+
+
 class UndercoverBot:
     """An Undercover player of a given skill, seeing only its seat's view."""
 
-    def __init__(self, level: str, seed: int, atlas: Mapping[str, Any]) -> None:
+    def __init__(self, level: str, seed: int, atlas: Mapping[str, Mapping[str, object]]) -> None:
+        """``atlas``: the countries and the questions, as ``shipped_undercover`` gives
+        them or a checked record holds them."""
         if level not in RECALL_ERROR:
             raise ValueError(f"no Undercover bot for level {level!r}")
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
         self.slip = RECALL_ERROR[level] + 0.02
-        self.questions: Mapping[str, Mapping[str, Any]] = atlas.get("questions", {})
+        self.questions = cast("Mapping[str, QuestionData]", atlas.get("questions", {}))
         self._recall: dict[tuple[str, str], str | None] = {}
         self._blends: dict[tuple[str, ...], dict[str, float]] = {}
 
@@ -80,8 +90,9 @@ class UndercoverBot:
         key = (question, country)
         if key in self._recall:
             return self._recall[key]
-        answers = self.questions.get(question, {}).get("answers")
-        truth = answers.get(country) if isinstance(answers, Mapping) else None
+        data = self.questions.get(question)
+        answers = None if data is None else data.get("answers")
+        truth: str | None = answers.get(country) if isinstance(answers, Mapping) else None
         if truth is not None and truth in SCALE:
             rng = random.Random(zlib.crc32(f"{self.seed}:{question}:{country}".encode()))
             if rng.random() < RECALL_ERROR[self.level]:
@@ -89,13 +100,13 @@ class UndercoverBot:
         self._recall[key] = truth
         return truth
 
-    def belief(self, view: Mapping[str, Any]) -> dict[str, float]:
+    def belief(self, view: UndercoverView) -> dict[str, float]:
         """P(each laid-out country is the hidden one | answers and stones so far)."""
-        layout = [card["id"] for card in view["layout"]]
+        layout = laid_out(view)
         weights = self.prior(layout)
         for asked in view["questions"]:
             answer = asked.get("answer")
-            if asked.get("about") != "country" or answer not in SCALE:
+            if asked.get("about") != "country" or answer is None or answer not in SCALE:
                 continue
             for country in layout:
                 truth = self.recall(asked["id"], country)
@@ -112,20 +123,22 @@ class UndercoverBot:
     # -- choosing ---------------------------------------------------------------------------
 
     def choose(
-        self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]
+        self, view: Mapping[str, object], legal: Sequence[UndercoverAction]
     ) -> UndercoverAction:
         if not legal:
             raise ValueError("no legal action to choose from")
-        kind = view["next"]["expects"]
+        # a bot is made for a game of Undercover (make_bot): the views it gets are its seat's
+        seen = cast("UndercoverView", view)
+        kind = seen["next"]["expects"]
         if kind == "hide":
-            return self.hide(view, legal)
+            return self.hide(seen, legal)
         if kind == "answer":
-            return self.answer(view, legal)
+            return self.answer(seen, legal)
         if kind == "name":
             return legal[self.rng.randrange(len(legal))]
-        return self.stone(view, legal)
+        return self.stone(seen, legal)
 
-    def hide(self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]) -> UndercoverAction:
+    def hide(self, view: UndercoverView, legal: Sequence[UndercoverAction]) -> UndercoverAction:
         """A laid-out country, salted from the bot's own random numbers unless the hide it
         was offered has a salt already (B2.2)."""
         hides = [a for a in legal if isinstance(a, Hide)]
@@ -172,24 +185,24 @@ class UndercoverBot:
         total = sum(lean.values())
         return {c: (1 - PRIOR_MIX) / len(lean) + PRIOR_MIX * w / total for c, w in lean.items()}
 
-    def answer(
-        self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]
-    ) -> UndercoverAction:
-        question = view.get("question") or {}
-        wanted = question.get("hint") or "not_sure"
+    def answer(self, view: UndercoverView, legal: Sequence[UndercoverAction]) -> UndercoverAction:
+        question = view.get("question")
+        wanted = (question.get("hint") if question else None) or "not_sure"
         for action in legal:
             if isinstance(action, Answer) and action.answer == wanted:
                 return action
         return next(a for a in legal if isinstance(a, Answer))
 
-    def pick(self, view: Mapping[str, Any]) -> tuple[str, float]:
+    def pick(self, view: UndercoverView) -> tuple[str, float]:
         """The country to lay a stone on, and how likely the bot thinks it is."""
         belief = self.belief(view)
         best = max(belief, key=lambda c: (belief[c], self.rng.random()))
         return best, belief[best]
 
-    def stone(self, view: Mapping[str, Any], legal: Sequence[UndercoverAction]) -> UndercoverAction:
-        me = view["seats"][view["seat"]]
+    def stone(self, view: UndercoverView, legal: Sequence[UndercoverAction]) -> UndercoverAction:
+        seat = view["seat"]
+        assert seat is not None, "a spectator's view"
+        me = view["seats"][seat]
         held = me["small"] + me["large"]
         passing = next((a for a in legal if isinstance(a, Pass)), legal[0])
         if held == 0:
@@ -216,9 +229,9 @@ class UniformSeeker(UndercoverBot):
     """The baseline: stones on a country drawn uniformly from those consistent with every
     answer (the data's answer equals the answer given), with the same timing."""
 
-    def consistent(self, view: Mapping[str, Any]) -> list[str]:
+    def consistent(self, view: UndercoverView) -> list[str]:
         """The laid-out countries whose remembered answers match every answer so far."""
-        layout = [card["id"] for card in view["layout"]]
+        layout = laid_out(view)
         return [
             c
             for c in layout
@@ -229,7 +242,7 @@ class UniformSeeker(UndercoverBot):
             )
         ] or layout
 
-    def pick(self, view: Mapping[str, Any]) -> tuple[str, float]:
+    def pick(self, view: UndercoverView) -> tuple[str, float]:
         consistent = self.consistent(view)
         choice = consistent[self.rng.randrange(len(consistent))]
         return choice, 1.0 / len(consistent)

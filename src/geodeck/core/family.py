@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
+from typing import Protocol, TypeVar
 
 from geodeck.core.errors import SetupError
 from geodeck.core.game import Game
@@ -37,6 +38,15 @@ class GameInfo:
 Judged = tuple[str, str, bool]
 """A placement judged as it was made: ``(seat name, card id, right)``."""
 
+T = TypeVar("T")
+
+
+class OwnSecret(Protocol):
+    """An action as its actor completes it (``Family.own_secret``): of the kind it was."""
+
+    def __call__(self, action: T, rng: random.Random, /) -> T: ...
+
+
 Atlas = Mapping[str, Mapping[str, object]]
 """The deck a record embeds, as a bot knows the world from it (``Family.atlas``): the
 cards by id, or Undercover's ``countries`` and ``questions``."""
@@ -47,7 +57,7 @@ def as_listed(action: object) -> object:
     return action
 
 
-def as_chosen(action: object, rng: random.Random) -> object:
+def as_chosen(action: T, rng: random.Random) -> T:
     """An action of a family whose actions carry no secret of their actor's own."""
     return action
 
@@ -77,7 +87,7 @@ class Family:
     server sets from a table's bot seats; ``None``: the family has none."""
     moments: tuple[type, ...] = ()
     """The events after which a table waits for its players to read what happened."""
-    own_secret: Callable[[object, random.Random], object] = as_chosen
+    own_secret: OwnSecret = as_chosen
     """An action as its actor completes it, with the secret it adds from ``rng`` (a salted
     hide); actions carrying no such secret are returned as they are."""
     listed: Callable[[object], object] = as_listed

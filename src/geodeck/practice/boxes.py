@@ -20,12 +20,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from geodeck.core.shuffle import shuffled
 from geodeck.practice.cards import PracticeCard
 
 BOXES = 5
+
+
+class MemoryJson(TypedDict):
+    """A ``Memory`` in its JSON form."""
+
+    box: int
+    seen: int
+    right: int
+    wrong: int
+    name: str
+    lat: float
+    lon: float
+    area: str
+
+
+class ProgressJson(TypedDict):
+    """A ``Progress`` in its JSON form: the session and each card's memory by id."""
+
+    session: int
+    cards: dict[str, MemoryJson]
 
 
 @dataclass(slots=True)
@@ -42,7 +62,7 @@ class Memory:
     lon: float = 0.0
     area: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MemoryJson:
         return {
             "box": self.box,
             "seen": self.seen,
@@ -126,7 +146,7 @@ class Progress:
         """The cards whose last answer was wrong (in box 1), by id."""
         return sorted(i for i, m in self.cards.items() if m.box == 1)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ProgressJson:
         return {
             "session": self.session,
             "cards": {i: self.cards[i].to_json() for i in sorted(self.cards)},

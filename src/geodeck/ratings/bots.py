@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TypedDict
 
 from geodeck.ratings.players import Rating, family
 
@@ -20,12 +20,27 @@ STAND_IN = {"learned": "expert"}
 learned bot plays Undercover as expert)."""
 
 
+class FamilyCalibration(TypedDict):
+    """One family's fitted levels: each level's ``{"mu", "sigma"}``, from ``games``
+    games of ``game`` with ``seats`` seats."""
+
+    game: str
+    seats: int
+    games: int
+    levels: dict[str, dict[str, float]]
+
+
+class Calibration(TypedDict):
+    date: str
+    families: dict[str, FamilyCalibration]
+
+
 @cache
-def calibration() -> dict[str, Any]:
-    """The shipped calibration: ``{"families": {family: {"games": n, "date": ...,
-    "levels": {level: {"mu", "sigma"}}}}}``."""
+def calibration() -> Calibration:
+    """The shipped calibration: ``{"date": ..., "families": {family: {"game", "seats",
+    "games", "levels": {level: {"mu", "sigma"}}}}}``."""
     text = files("geodeck.ratings").joinpath("data/bots.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: Calibration = json.loads(text)
     return data
 
 

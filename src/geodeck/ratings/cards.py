@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from openskill.models import PlackettLuceRating
+
 from geodeck.ratings.players import MODEL, Rating
 
 PRIOR_SIGMA = 4.0
@@ -56,7 +58,7 @@ class CardRatings:
         self.players: dict[str, Rating] = {}
         self.counts: dict[str, list[int]] = {}
         """Per card, ``[right, wrong]`` answers ingested."""
-        self._duelists: tuple[Any, Any] | None = None
+        self._duelists: tuple[PlackettLuceRating, PlackettLuceRating] | None = None
         """The openskill ratings each duel sets and rates (``_duel``): one object's
         answers are taken one at a time, by one thread."""
 
@@ -83,7 +85,7 @@ class CardRatings:
         count = self.counts.setdefault(card, [0, 0])
         count[0 if right else 1] += 1
 
-    def _duel(self, mine: Rating, theirs: Rating) -> list[list[Any]]:
+    def _duel(self, mine: Rating, theirs: Rating) -> list[list[PlackettLuceRating]]:
         """The two teams of a duel, as ``MODEL.rate`` takes them: one pair of openskill
         ratings, made once and set afresh for every duel (``rate`` rates copies and leaves
         them as they are), which costs less than two new ones each time."""
@@ -99,7 +101,7 @@ class CardRatings:
         answers taken. Raises ``GeodeckError`` for a record that does not replay."""
         from geodeck.ratings.placements import placements
 
-        cards: Mapping[str, Any] = record.get("cards") or {}
+        cards: Mapping[str, Mapping[str, object]] = record.get("cards") or {}
         taken = 0
         for seat, card, right in placements(record):
             self.answer(seat, card, right, cards.get(card))
@@ -139,7 +141,7 @@ class CardRatings:
             if not answered_only or key in self.counts
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "cards": {
                 k: {**r.to_json(), "answers": self.counts.get(k, [0, 0])}

@@ -4,12 +4,13 @@ helpers that write features into a flat array (docs/rl.md, Observations)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from geodeck.core.game import Viewer
+from geodeck.core.wire import WireAction
 
 MAX_SEATS = 6
 """Seat slots in every observation: the largest table of any geodeck game."""
@@ -30,7 +31,7 @@ class Codec(Protocol):
 
     def index(self, action: object, view: Mapping[str, object]) -> int: ...
 
-    def chosen(self, actions: list[Any], game: object) -> dict[int, Any]:
+    def chosen(self, actions: Sequence[WireAction], game: object) -> dict[int, WireAction]:
         """The index of each of ``actions``, as ``index`` gives it, without a view."""
         ...
 

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from geodeck.cross.actions import Accept, Challenge, Guess, Place
+from geodeck.cross.actions import Accept, Challenge, CrossAction, Guess, Place
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
 from geodeck.rl.cross_layout import (
     CARD,
@@ -49,10 +49,14 @@ from geodeck.rl.cross_layout import (
 )
 from geodeck.rl.cross_track import CrossTable, CrossTracker
 
+if TYPE_CHECKING:
+    from geodeck.cross.game import CrossGame
+    from geodeck.cross.shapes import CrossRecord, CrossView
+
 MAX_MOVES = 1_000
 """An upper bound on a game's moves: the cross family draws 45 cards, each placed and
 answered by at most five seats, with four rounds of guesses."""
-VARIANT_OPTIONS: dict[str, dict[str, Any]] = {}
+VARIANT_OPTIONS: dict[str, dict[str, object]] = {}
 """Options a variant needs when none are given: none."""
 
 ACCEPT = LINES * POSITIONS
@@ -91,12 +95,12 @@ class CrossCodec:
         self.numbers = {cid: i + 1 for i, cid in enumerate(sorted(cards))}
         """Each card's row in ``id_values`` (0: none)."""
         self.id_values = np.array([0.0, *sorted(self.card_ids.values())], dtype=np.float32)
-        self._order: tuple[Any, dict[str, int]] | None = None
+        self._order: tuple[Mapping[str, list[str]], dict[str, int]] | None = None
         self._event_keys: dict[tuple[str, int, str | None, bool], bytes] = {}
-        self._shown_rows: dict[tuple[int, int], dict[Any, bytes]] = {}
+        self._shown_rows: dict[tuple[int, int], dict[Hashable, bytes]] = {}
         self._card_rows: dict[str, Array] = {}
         self._revealed: dict[str, set[str]] = {}
-        self._tables: weakref.WeakKeyDictionary[Any, CrossTable] = weakref.WeakKeyDictionary()
+        self._tables: weakref.WeakKeyDictionary[object, CrossTable] = weakref.WeakKeyDictionary()
 
     def card_rows(self, quantity: str) -> Array:
         """The card slot features of a line of ``quantity``, one row per card and how it
@@ -141,7 +145,7 @@ class CrossCodec:
             row = self._event_keys[key] = features.tobytes()
         return row
 
-    def shown_rows(self, me: int, players: int) -> dict[Any, bytes]:
+    def shown_rows(self, me: int, players: int) -> dict[Hashable, bytes]:
         """The event rows of what events show (kind, seat, card, verdict) as seat ``me``
         of ``players`` sees them, kept for every game of this codec (``CrossTracker``)."""
         return self._shown_rows.setdefault((me, players), {})
@@ -159,20 +163,21 @@ class CrossCodec:
             table = self._tables[game] = CrossTable(self)
         return table
 
-    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+    def chosen(self, actions: Sequence[CrossAction], game: CrossGame) -> dict[int, CrossAction]:
         """The index of each of ``actions`` (``index``), from what every seat sees of
         ``game``: the order of its lines and the placed card's neighbours."""
         lines = game.table.lines
         if self._order is None or self._order[0] is not lines:
             self._order = (lines, {line: i * POSITIONS for i, line in enumerate(lines)})
         order = self._order[1]
-        out: dict[int, Any] = {}
+        out: dict[int, CrossAction] = {}
         for action in actions:
             if isinstance(action, Place):
                 out[order[action.line] + action.at] = action
             elif isinstance(action, Accept):
                 out[ACCEPT] = action
             elif isinstance(action, Challenge):
+                assert game.placed is not None, "a challenge is legal only of a placed card"
                 line, at = game.placed
                 held = lines[line]
                 before = at > 0 and held[at - 1] == action.against
@@ -183,7 +188,7 @@ class CrossCodec:
                 raise TypeError(f"not a cross-family action: {action!r}")
         return out
 
-    def encode(self, view: Mapping[str, Any]) -> Array:
+    def encode(self, view: CrossView) -> Array:
         out = np.zeros(SIZE, dtype=np.float32)
         me = view["seat"] if view["seat"] is not None else 0
         players = len(view["seats"])
@@ -193,9 +198,7 @@ class CrossCodec:
         self._events(out, at, view, me, players)
         return finish(out)
 
-    def table_facts(
-        self, out: Array, view: Mapping[str, Any], me: int, players: int, box: float
-    ) -> int:
+    def table_facts(self, out: Array, view: CrossView, me: int, players: int, box: float) -> int:
         """The features after the lines, before the recent events: the card in hand, the
         placed card, the seats, the phase and counts, the guessing; where the events begin."""
         ids = self.card_ids
@@ -244,7 +247,7 @@ class CrossCodec:
         at += 5
         return at
 
-    def _lines(self, out: Array, view: Mapping[str, Any]) -> None:
+    def _lines(self, out: Array, view: CrossView) -> None:
         ids = self.card_ids
         cards = view["cards"]
         start = view["start"]
@@ -262,7 +265,7 @@ class CrossCodec:
                     out[i + 3] = 1.0
                     out[i + 4] = revealed_value(face, quantity)
 
-    def _events(self, out: Array, at: int, view: Mapping[str, Any], me: int, players: int) -> None:
+    def _events(self, out: Array, at: int, view: CrossView, me: int, players: int) -> None:
         recent = view["history"][-RECENT:]
         at += (RECENT - len(recent)) * EVENT
         ids = self.card_ids
@@ -277,7 +280,7 @@ class CrossCodec:
             out[at + EVENT - 1] = bool(event.get("right"))
             at += EVENT
 
-    def index(self, action: Any, view: Mapping[str, Any]) -> int:
+    def index(self, action: object, view: CrossView) -> int:
         """The index of an engine action in the action space."""
         if isinstance(action, Place):
             return list(view["lines"]).index(action.line) * POSITIONS + action.at
@@ -285,6 +288,7 @@ class CrossCodec:
             return ACCEPT
         if isinstance(action, Challenge):
             placed = view["placed"]
+            assert placed is not None, "a challenge is legal only of a placed card"
             held = view["lines"][placed["line"]]
             before = placed["at"] > 0 and held[placed["at"] - 1] == action.against
             return CHALLENGE_BEFORE if before else CHALLENGE_AFTER
@@ -293,6 +297,6 @@ class CrossCodec:
         raise TypeError(f"not a cross-family action: {action!r}")
 
 
-def codec_for(record: Mapping[str, Any]) -> CrossCodec:
+def codec_for(record: CrossRecord) -> CrossCodec:
     """The codec of a game dealt as ``record``: its cards."""
     return CrossCodec(list(record["cards"]))

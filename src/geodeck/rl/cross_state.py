@@ -8,19 +8,32 @@ scoring comes (the next scoring's distance is on no event)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from geodeck.core.seats import clockwise_from, left_of
 
 if TYPE_CHECKING:
+    from geodeck.cross.events import (
+        Drawn,
+        Event,
+        Exchanged,
+        Guessed,
+        Paid,
+        Placed,
+        Removed,
+        Revealed,
+        Scoring,
+        Started,
+    )
     from geodeck.cross.game import CrossGame
+    from geodeck.cross.shapes import CrossView
 
 
 class CrossState:
     """The facts of a seat's view the observation encodes, kept from event to event."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: CrossView) -> None:
         self.players = players = len(view["seats"])
         self.ask_order = [clockwise_from(left_of(s, players), players)[:-1] for s in range(players)]
         """The seats asked about a card each seat placed, in the order they answer."""
@@ -72,7 +85,7 @@ class CrossState:
             return set(range(self.players)) - self.guessed
         return []
 
-    def follow(self, events: list[Any], seat: int | None, game: CrossGame) -> set[str]:
+    def follow(self, events: Sequence[Event], seat: int | None, game: CrossGame) -> set[str]:
         """Take in ``events`` as ``seat``'s view shows them; the cards they revealed."""
         self.shown = set()
         self.changes = [[] for _ in self.lines]
@@ -88,14 +101,14 @@ class CrossState:
             self.until_scoring = game.until_scoring
         return self.shown
 
-    def _draw(self, event: Any) -> None:
+    def _draw(self, event: Drawn) -> None:
         self.current = event.card
         self.phase = "place"
         self.turn = event.seat
         self.draw_left -= 1
         self.until_scoring -= 1
 
-    def _place(self, event: Any) -> None:
+    def _place(self, event: Placed) -> None:
         number = self.line_names.index(event.line)
         self.lines[number].insert(event.at, event.card)
         ops = self.changes[number]
@@ -114,35 +127,35 @@ class CrossState:
     def _challenge(self, event: object) -> None:
         self._next_turn()
 
-    def _reveal(self, event: Any) -> None:
+    def _reveal(self, event: Revealed) -> None:
         self.shown.update(event.cards)
         self.revealed.update(event.cards)
 
-    def _paid(self, event: Any) -> None:
+    def _paid(self, event: Paid) -> None:
         self._pay(event.payer, -event.amount)
         self._pay(event.receiver, event.amount)
 
-    def _exchange(self, event: Any) -> None:
+    def _exchange(self, event: Exchanged) -> None:
         self.exchanged[event.seat] += 1
         self.removed -= 1
 
-    def _removed(self, event: Any) -> None:
+    def _removed(self, event: Removed) -> None:
         self._remove(event.cards)
 
-    def _start(self, event: Any) -> None:
+    def _start(self, event: Started) -> None:
         self.start = event.card
         self.lines = [[event.card] for _ in self.lines]
         self.changes = [None] * len(self.lines)
         self.reserve_left -= 1
 
-    def _scoring(self, event: Any) -> None:
+    def _scoring(self, event: Scoring) -> None:
         self.scored = True
         self.phase = "guess"
         self.guessing = (event.final, sum(map(len, self.lines)) - len(self.lines))
         self.guessed = set()
         self.mine = None
 
-    def _guess(self, event: Any) -> None:
+    def _guess(self, event: Guessed) -> None:
         self.guessed.add(event.seat)
         if event.seat == self.seat:
             self.mine = event.wrong
@@ -181,7 +194,7 @@ class CrossState:
         self.removed += len(cards)
 
 
-TAKE = {
+TAKE: dict[str, Callable[..., None]] = {
     "draw": CrossState._draw,
     "place": CrossState._place,
     "accept": CrossState._accept,
@@ -196,4 +209,5 @@ TAKE = {
     "check": CrossState._check,
     "end": CrossState._end,
 }
-"""What each kind of event changes (a judgement and a lapse change nothing encoded)."""
+"""What each kind of event changes (a judgement and a lapse change nothing encoded): the
+handler of an event of that kind, which ``follow`` calls with it."""

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import operator
 import struct
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from geodeck.core.game import Viewer
+from geodeck.core.wire import WireEvent
+from geodeck.cross.events import Checked, Guessed, Scoring
 from geodeck.rl.codec import MAX_SEATS, Array, relative
 from geodeck.rl.cross_layout import (
     CARD,
@@ -32,7 +34,9 @@ from geodeck.rl.cross_layout import (
 from geodeck.rl.cross_state import CrossState
 
 if TYPE_CHECKING:
+    from geodeck.cross.events import Event
     from geodeck.cross.game import CrossGame
+    from geodeck.cross.shapes import CrossView
     from geodeck.rl.cross_codec import CrossCodec
 
 CARDS_END = LINES * LINE_SLOTS * CARD
@@ -44,6 +48,8 @@ NO_EVENT = bytes(4 * EVENT)
 _NO_PLACED = (0.0,) * PLACED
 _NO_SEAT = (0.0,) * SEAT
 _NO_GUESSING = (0.0,) * 4
+EventKey = tuple[str, object, object, object]
+"""What an event shows that its features depend on: its kind, seat, card and verdict."""
 _PHASE = {phase: tuple(float(p == phase) for p in PHASES) for phase in PHASES}
 
 
@@ -79,7 +85,7 @@ class CrossTable:
         self.seen = len(history)
         return state
 
-    def _begin(self, view: Mapping[str, Any]) -> CrossState:
+    def _begin(self, view: CrossView) -> CrossState:
         codec = self.codec
         self.cells[:] = codec.encode(view)[:CARDS_END]
         state = self.state = CrossState(view)
@@ -90,7 +96,7 @@ class CrossTable:
         self.seen = view["history_from"] + len(view["history"])
         return state
 
-    def _follow(self, events: list[Any], game: CrossGame, state: CrossState) -> None:
+    def _follow(self, events: Sequence[Event], game: CrossGame, state: CrossState) -> None:
         shown = state.follow(events, None, game)
         if shown:
             cards = game.cards
@@ -105,7 +111,7 @@ class CrossTable:
             if shown and not shown.isdisjoint(held):
                 self._rewrite(number, shown, held)
 
-    def _take_in(self, shown: Any, face: Any) -> None:
+    def _take_in(self, shown: Iterable[str], face: Callable[[str], Mapping[str, object]]) -> None:
         """Make sure the codec's card rows hold the revealed values of the cards ``shown``."""
         reveal = self.codec.reveal
         quantities = set(self._quantities)
@@ -179,7 +185,7 @@ class CrossTracker:
         self.table: CrossTable | None = None
         self.mine: int | None = None
         """This seat's guess while the seats guess (``None``: not made)."""
-        self._rows: dict[Any, bytes] = {}
+        self._rows: dict[Hashable, bytes] = {}
 
     def observe(self, game: CrossGame, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now; a new array, the caller's."""
@@ -205,29 +211,28 @@ class CrossTracker:
         self._facts(state)
         return self.out
 
-    def _begin(self, view: Mapping[str, Any]) -> None:
+    def _begin(self, view: CrossView) -> None:
         """Start from the seat's whole view: its guess and its recent events."""
         players = len(view["seats"])
         guessing = view["guessing"]
         self.mine = guessing["mine"] if guessing is not None else None
         self._rows = self.codec.shown_rows(self.me, players)
         for event in view["history"][-RECENT:]:
-            self._recent.append(self._row(event["event"], *_wire_facts(event), players))
+            self._recent.append(self._row(str(event["event"]), *_wire_facts(event), players))
         del self._recent[:-RECENT]
         self._bytes[EVENTS_AT * 4 :] = b"".join(self._recent)
         self.seen = view["history_from"] + len(view["history"])
 
-    def _mine(self, events: list[Any]) -> None:
+    def _mine(self, events: Sequence[Event]) -> None:
         """Follow this seat's own guess (``CrossState._guess``)."""
         for event in events:
-            kind = event.event
-            if kind == "guess":
+            if isinstance(event, Guessed):
                 if event.seat == self.seat:
                     self.mine = event.wrong
-            elif kind in {"scoring", "check"}:
+            elif isinstance(event, Scoring | Checked):
                 self.mine = None
 
-    def _events(self, events: list[Any], players: int) -> None:
+    def _events(self, events: Sequence[Event], players: int) -> None:
         """Shift the recent events by the new ones, each row written once."""
         rows = self._rows
         recent = self._recent
@@ -310,12 +315,12 @@ class CrossTracker:
         return row
 
 
-def _wire_facts(event: Mapping[str, object]) -> tuple[Any, Any, Any]:
+def _wire_facts(event: Mapping[str, object]) -> tuple[object, object, object]:
     """The seat, card and verdict an event of a view shows (``CrossCodec._events``)."""
     return event.get("seat", event.get("from")), event.get("card"), event.get("right")
 
 
-def _key(event: object) -> tuple[Any, ...]:
+def _key(event: WireEvent) -> EventKey:
     """What an event of the game's history shows as the view would (``_wire_facts``):
     its kind, seat, card and verdict, read as its class says (``_KEYS``)."""
     read = _KEYS.get(type(event))
@@ -324,13 +329,13 @@ def _key(event: object) -> tuple[Any, ...]:
     return read(event)
 
 
-def _reader(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+def _reader(kind: type[WireEvent]) -> Callable[[WireEvent], EventKey]:
     names = set(getattr(kind, "__dataclass_fields__", ()))
     seat = "seat" if "seat" in names else "payer" if "payer" in names else None
     card = "card" if "card" in names else None
     right = "right" if "right" in names else None
 
-    def read(event: Any) -> tuple[Any, ...]:
+    def read(event: WireEvent) -> EventKey:
         return (
             event.event,
             getattr(event, seat) if seat else None,
@@ -341,7 +346,7 @@ def _reader(kind: type) -> Callable[[Any], tuple[Any, ...]]:
     return read
 
 
-def _shows(kind: type) -> Callable[[Any], Any]:
+def _shows(kind: type[WireEvent]) -> Callable[[WireEvent], Hashable]:
     """A quick reader of the fields ``_key`` reads from events of class ``kind``: a key
     for them as good as ``_key``'s (the class's kind of event comes first)."""
     names = set(getattr(kind, "__dataclass_fields__", ()))
@@ -350,8 +355,8 @@ def _shows(kind: type) -> Callable[[Any], Any]:
     return operator.attrgetter("event", *fields)
 
 
-_SHOWS: dict[type, Callable[[Any], Any]] = {}
+_SHOWS: dict[type[WireEvent], Callable[[WireEvent], Hashable]] = {}
 """Each event class's quick reader (``_shows``)."""
 
-_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+_KEYS: dict[type[WireEvent], Callable[[WireEvent], EventKey]] = {}
 """Each event class's reader of what it shows (``_key``)."""

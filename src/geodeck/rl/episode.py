@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from geodeck.catalogue import GameInfo, catalogue
 from geodeck.core.errors import SetupError
 from geodeck.core.family import family_of
 from geodeck.core.game import Viewer
+from geodeck.core.wire import WireAction
 from geodeck.rl.codec import Array, Codec, Mask, Tracker
 
 REWARDS = ("win", "score")
@@ -29,7 +30,7 @@ class RlFront(Protocol):
     """How many recent events an observation shows (0: none)."""
     MAX_MOVES: int
     """An upper bound on a game's moves."""
-    VARIANT_OPTIONS: Mapping[str, Mapping[str, Any]]
+    VARIANT_OPTIONS: Mapping[str, Mapping[str, object]]
     """Options a variant needs when none are given."""
 
     def codec_for(self, record: Mapping[str, object]) -> Codec:
@@ -76,9 +77,9 @@ class Episode:
             options if options is not None else self.front.VARIANT_OPTIONS.get(self.variant, {})
         )
         self.names = [f"seat_{i}" for i in range(self.players)]
-        self._seen: tuple[Any, int, int, dict[int, Any]] | None = None
+        self._seen: tuple[geodeck.Game, int, int, dict[int, WireAction]] | None = None
         """The game, seat and version last looked at, with the allowed actions (``legal``)."""
-        self._asked: tuple[Any, int, int | None] | None = None
+        self._asked: tuple[geodeck.Game, int, int | None] | None = None
         """The game and version last asked who is to act, with the answer (``seat``)."""
         self._viewer: Viewer | None = None
         self._trackers: dict[int, Tracker] = {}
@@ -115,7 +116,7 @@ class Episode:
         twin._trackers = {}
         return twin
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+    def __deepcopy__(self, memo: dict[int, object]) -> Episode:
         """A copy of this episode: the same deal with the same actions applied again, much
         quicker than copying the cards (OpenSpiel's ``clone()`` copies states this way)."""
         twin = copy.copy(self)
@@ -137,7 +138,7 @@ class Episode:
             asked = self._asked = (game, game.version, seats[0] if seats else None)
         return asked[2]
 
-    def legal(self, seat: int) -> dict[int, Any]:
+    def legal(self, seat: int) -> dict[int, WireAction]:
         """The allowed action indices of ``seat`` and their engine actions, worked out
         once per seat and version (the engine's ``legal_actions``)."""
         game = self.game

@@ -19,13 +19,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
 
 import numpy as np
 import pyspiel
 
 from geodeck.catalogue import catalogue
 from geodeck.rl.episode import Episode
+
+Params = dict[str, int | float | str | bool]
+"""A game's parameters as OpenSpiel gives them (``players``, ``variant``, ``deals``)."""
 
 DEALS = 10_000
 PREFIX = "python_geodeck_"
@@ -58,7 +61,7 @@ def _type(game: str) -> pyspiel.GameType:
 class GeodeckGame(pyspiel.Game):  # type: ignore[misc]
     """One geodeck game with its parameters."""
 
-    def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: str, params: Params | None = None) -> None:
         game_type = _type(game)
         merged = {**game_type.parameter_specification, **(params or {})}
         players = int(merged["players"])
@@ -80,7 +83,7 @@ class GeodeckGame(pyspiel.Game):  # type: ignore[misc]
         return GeodeckState(self)
 
     def make_py_observer(
-        self, iig_obs_type: object = None, params: dict[str, Any] | None = None
+        self, iig_obs_type: object = None, params: Params | None = None
     ) -> GeodeckObserver:
         if params:
             raise ValueError(f"the geodeck observer takes no parameters, got {params}")
@@ -156,7 +159,7 @@ LEFT_OUT = frozenset({"commitment", "salt", "text", "reads", "translations", "ti
 that repeats an id."""
 
 
-def compact(value: object) -> Any:
+def compact(value: object) -> object:
     """``value`` without the keys ``LEFT_OUT``, at any depth, and the laid-out countries
     by id only."""
     if isinstance(value, dict):
@@ -176,21 +179,25 @@ class GeodeckObserver:
     """OpenSpiel's observer: a seat's (or, for public information only, a spectator's)
     view as a tensor (the codec's) and as a string."""
 
-    def __init__(self, episode: Episode, iig_obs_type: Any) -> None:
+    def __init__(self, episode: Episode, iig_obs_type: pyspiel.IIGObservationType) -> None:
         self.episode = episode
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
         self.tensor = np.zeros(episode.codec.size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: GeodeckState, player: int, *, whole: bool) -> dict[str, Any] | None:
+    def _view(
+        self, state: GeodeckState, player: int, *, whole: bool
+    ) -> Mapping[str, object] | None:
         """The view ``player`` (or a spectator) has, with its whole history or only the
         recent events the codec reads; ``None`` before the deal."""
         if not state.dealt:
             return None
         game = state.episode.game
         since = 0 if whole else max(0, len(game.history) - state.episode.recent)
-        view: dict[str, Any] = game.view(player if self.private else None, since=since, shared=True)
+        view: Mapping[str, object] = game.view(
+            player if self.private else None, since=since, shared=True
+        )
         return view
 
     def set_from(self, state: GeodeckState, player: int) -> None:
@@ -223,7 +230,7 @@ def _factory(game: str) -> type[GeodeckGame]:
     """The game's class, as OpenSpiel builds it from its parameters (a class: a function
     registered here crashes the interpreter as it exits)."""
 
-    def __init__(self: GeodeckGame, params: dict[str, Any] | None = None) -> None:
+    def __init__(self: GeodeckGame, params: Params | None = None) -> None:
         GeodeckGame.__init__(self, game, params)
 
     return type(f"Geodeck{game.title()}Game", (GeodeckGame,), {"__init__": __init__})

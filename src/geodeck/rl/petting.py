@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from geodeck.rl.codec import Array, Mask
 from geodeck.rl.episode import Episode
 
-Observation = dict[str, Any]
+
+class Observation(TypedDict):
+    """What an agent observes: its seat's observation and its action mask."""
+
+    observation: Array
+    action_mask: Mask
 
 
 class GeodeckEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
@@ -43,10 +49,10 @@ class GeodeckEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._rng, _ = seeding.np_random(None)
         self.reset()
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Space[object]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Space[object]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
@@ -63,7 +69,7 @@ class GeodeckEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         self.agent_selection = self._selected()
 
     def _selected(self) -> str:

@@ -21,16 +21,20 @@ Actions: ``HIDE + i`` hides in the i-th laid-out country; ``NAME + s`` names sea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from geodeck.core.game import Viewer
 from geodeck.decks.countries import ANSWERS
 from geodeck.rl.codec import MAX_SEATS, Array, finish, ids_of, one_hot, relative
-from geodeck.rl.undercover_state import UndercoverState
-from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone
+from geodeck.rl.undercover_state import AskedFacts, TableFacts, UndercoverState
+from geodeck.undercover.actions import Answer, Hide, Name, Pass, Stone, UndercoverAction
+
+if TYPE_CHECKING:
+    from geodeck.undercover.game import UndercoverGame
+    from geodeck.undercover.shapes import StoneOn, UndercoverRecord, UndercoverView
 
 LAYOUT = 16
 ASKED = 12
@@ -55,11 +59,11 @@ RECENT = 0
 MAX_MOVES = 2_000
 """An upper bound on a game's moves: at most twelve rounds of at most twelve questions,
 each named, answered and guessed on."""
-VARIANT_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"remove_country_questions": 10}}
+VARIANT_OPTIONS: dict[str, dict[str, object]] = {"hard": {"remove_country_questions": 10}}
 """Options a variant needs when none are given."""
 
 
-def codec_for(record: Mapping[str, Any]) -> UndercoverCodec:
+def codec_for(record: UndercoverRecord) -> UndercoverCodec:
     """The codec of a game dealt as ``record``: its countries and questions."""
     return UndercoverCodec(list(record["countries"]), list(record["questions"]))
 
@@ -73,30 +77,32 @@ class UndercoverCodec:
     def __init__(self, countries: list[str], questions: list[str]) -> None:
         self.country_ids = ids_of(countries)
         self.question_ids = ids_of(questions)
-        self._slots: tuple[Any, dict[str, int]] | None = None
+        self._slots: tuple[list[str], dict[str, int]] | None = None
 
     def tracker(self, seat: int | None) -> UndercoverTracker:
         """An observation of ``seat`` kept up to date from the events its view shows."""
         return UndercoverTracker(self, seat)
 
-    def chosen(self, actions: list[Any], game: Any) -> dict[int, Any]:
+    def chosen(
+        self, actions: Sequence[UndercoverAction], game: UndercoverGame
+    ) -> dict[int, UndercoverAction]:
         """The index of each of ``actions`` (``index``), from the round's layout (which
         every seat sees)."""
         layout = game.round.layout
         if self._slots is None or self._slots[0] is not layout:
             self._slots = (layout, {cid: i for i, cid in enumerate(layout)})
         slots = self._slots[1]
-        out: dict[int, Any] = {}
+        out: dict[int, UndercoverAction] = {}
         for action in actions:
             if isinstance(action, Stone):
                 out[STONE + 2 * slots[action.country] + SIZES.index(action.size)] = action
             elif isinstance(action, Hide):
                 out[HIDE + slots[action.country]] = action
             else:
-                out[self.index(action, {})] = action
+                out[self._index(action)] = action
         return out
 
-    def encode(self, view: Mapping[str, Any]) -> Array:
+    def encode(self, view: UndercoverView) -> Array:
         out = np.zeros(SIZE, dtype=np.float32)
         me = view["seat"] if view["seat"] is not None else 0
         players = len(view["seats"])
@@ -105,14 +111,14 @@ class UndercoverCodec:
         self.rest(out, view, me, players)
         return finish(out)
 
-    def layout(self, out: Array, view: Mapping[str, Any], me: int, players: int) -> None:
+    def layout(self, out: Array, view: TableFacts, me: int, players: int) -> None:
         """Write the laid-out countries' features (zero the rest of their slots)."""
         out[: LAYOUT * COUNTRY] = 0.0
         hidden = view["hidden"]
         country = None if hidden is None else hidden["country"]
         stones = view["stones"]
         for slot, card in enumerate(view["layout"][:LAYOUT]):
-            cid = card["id"]
+            cid = str(card["id"])
             self.country(out, slot, cid, stones.get(cid, []), country == cid, me, players)
 
     def country(
@@ -120,7 +126,7 @@ class UndercoverCodec:
         out: Array,
         slot: int,
         cid: str,
-        on: list[Mapping[str, Any]],
+        on: Sequence[StoneOn],
         hidden: bool,
         me: int,
         players: int,
@@ -138,7 +144,7 @@ class UndercoverCodec:
         out[i + 3 + 2 * MAX_SEATS] = hidden
 
     def questions(
-        self, out: Array, questions: list[dict[str, Any]], me: int, players: int, start: int = 0
+        self, out: Array, questions: Sequence[AskedFacts], me: int, players: int, start: int = 0
     ) -> None:
         """Write the round's questions' features from the ``start``-th on (zero the rest
         of their slots)."""
@@ -159,7 +165,7 @@ class UndercoverCodec:
                 one_hot(out, answers + len(ANSWERS), ANSWERS.index(hint), len(ANSWERS))
             at += QUESTION
 
-    def rest(self, out: Array, view: Mapping[str, Any], me: int, players: int) -> None:
+    def rest(self, out: Array, view: TableFacts, me: int, players: int) -> None:
         """Write the seats' and the game's features, after the questions."""
         at = LAYOUT * COUNTRY + ASKED * QUESTION
         rest = [0.0] * (SIZE - at)
@@ -187,13 +193,17 @@ class UndercoverCodec:
         )
         out[at:] = rest
 
-    def index(self, action: Any, view: Mapping[str, Any]) -> int:
+    def index(self, action: object, view: TableFacts) -> int:
         """The index of an engine action in the action space."""
         if isinstance(action, Hide | Stone):
             slot = [card["id"] for card in view["layout"]].index(action.country)
             if isinstance(action, Hide):
                 return HIDE + slot
             return STONE + 2 * slot + SIZES.index(action.size)
+        return self._index(action)
+
+    def _index(self, action: object) -> int:
+        """The index of an action whose index no view decides: a name, answer or pass."""
         if isinstance(action, Name):
             return NAME + action.seeker
         if isinstance(action, Answer):
@@ -217,11 +227,11 @@ class UndercoverTracker:
         self.out = np.zeros(SIZE, dtype=np.float32)
         self.state: UndercoverState | None = None
 
-    def observe(self, game: object, viewer: Viewer) -> Array:
+    def observe(self, game: UndercoverGame, viewer: Viewer) -> Array:
         """The observation of the seat's view of ``game`` now; a new array, the caller's."""
         return self.current(game, viewer).copy()
 
-    def current(self, game: Any, viewer: Viewer) -> Array:
+    def current(self, game: UndercoverGame, viewer: Viewer) -> Array:
         """The observation, as ``observe`` gives it, in the tracker's own array: read it
         before the next call, never write to it."""
         history = game.history
@@ -238,7 +248,7 @@ class UndercoverTracker:
 
     def _write(self, state: UndercoverState) -> None:
         out, me, players, codec = self.out, self.me, state.players, self.codec
-        facts = {
+        facts: TableFacts = {
             "hidden": None if state.hidden is None else {"country": state.hidden},
             "stones": state.stones,
             "layout": state.layout,

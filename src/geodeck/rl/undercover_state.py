@@ -7,17 +7,80 @@ the deck's answer for the country the hider's own hide event names."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypedDict
 
 from geodeck.core.seats import clockwise_from
 from geodeck.undercover import variants as vr
+
+if TYPE_CHECKING:
+    from typing import NotRequired
+
+    from typing_extensions import ReadOnly
+
+    from geodeck.decks.countries import Question
+    from geodeck.undercover.events import (
+        Answered,
+        Event,
+        Hidden,
+        Named,
+        Placed,
+        Reshuffled,
+        RoundEnded,
+        RoundStarted,
+        Turned,
+    )
+    from geodeck.undercover.shapes import StoneOn, UndercoverView
+
+
+class AskedFacts(TypedDict):
+    """What the observation reads of a question turned over this round (``QuestionView``)."""
+
+    id: ReadOnly[str]
+    about: ReadOnly[str]
+    reader: ReadOnly[int]
+    seeker: ReadOnly[int | None]
+    answer: ReadOnly[str | None]
+    hint: ReadOnly[NotRequired[str | None]]
+
+
+class SeatFacts(TypedDict):
+    """What the observation reads of a seat's row (``SeatRow``)."""
+
+    seat: ReadOnly[int]
+    score: ReadOnly[int]
+    small: ReadOnly[int]
+    large: ReadOnly[int]
+
+
+class Awaited(TypedDict):
+    """The seats whose move is awaited (a view's ``Next``)."""
+
+    seats: ReadOnly[list[int]]
+
+
+class TableFacts(TypedDict):
+    """What the observation reads of a seat's view besides its questions: the view
+    itself (``UndercoverView``), or what ``UndercoverState`` keeps of it."""
+
+    hidden: ReadOnly[Mapping[str, object] | None]
+    stones: ReadOnly[Mapping[str, Sequence[StoneOn]]]
+    layout: ReadOnly[Sequence[Mapping[str, object]]]
+    seats: ReadOnly[Sequence[SeatFacts]]
+    undercover: ReadOnly[int]
+    next: ReadOnly[Awaited]
+    phase: ReadOnly[str]
+    round: ReadOnly[int]
+    rounds: ReadOnly[int]
+    role: ReadOnly[str]
+    questions_left: ReadOnly[int]
+    discarded: ReadOnly[int]
 
 
 class UndercoverState:
     """The facts of a seat's view the observation encodes, kept from event to event."""
 
-    def __init__(self, view: Mapping[str, Any], deck: Mapping[str, Any]) -> None:
+    def __init__(self, view: UndercoverView, deck: Mapping[str, Question]) -> None:
         self.deck = deck
         """The question cards by id, with each one's answer by country (the hints)."""
         self.seat: int | None = view["seat"]
@@ -28,11 +91,18 @@ class UndercoverState:
         self.phase: str = view["phase"]
         self.layout = [{"id": card["id"]} for card in view["layout"]]
         self.slots = {card["id"]: i for i, card in enumerate(self.layout)}
-        self.stones = {c: list(on) for c, on in view["stones"].items()}
+        self.stones: dict[str, list[StoneOn]] = {c: list(on) for c, on in view["stones"].items()}
         hidden = view["hidden"]
         self.hidden: str | None = None if hidden is None else hidden["country"]
-        self.questions = [
-            {k: q.get(k) for k in ("id", "about", "reader", "seeker", "answer", "hint")}
+        self.questions: list[AskedFacts] = [
+            {
+                "id": q["id"],
+                "about": q["about"],
+                "reader": q["reader"],
+                "seeker": q["seeker"],
+                "answer": q["answer"],
+                "hint": q.get("hint"),
+            }
             for q in view["questions"]
         ]
         self.scores = [seat["score"] for seat in view["seats"]]
@@ -61,7 +131,7 @@ class UndercoverState:
             return self.guessers[:1]
         return []
 
-    def follow(self, events: list[Any]) -> None:
+    def follow(self, events: Sequence[Event]) -> None:
         """Take in ``events`` as this seat's view shows them."""
         self.laid = self.asked = False
         self.asked_from = len(self.questions)
@@ -71,7 +141,7 @@ class UndercoverState:
             if take is not None:
                 take(self, event)
 
-    def _round(self, event: Any) -> None:
+    def _round(self, event: RoundStarted) -> None:
         self.round = event.round
         self.undercover = event.undercover
         self.layout = [{"id": cid} for cid in event.layout]
@@ -85,12 +155,12 @@ class UndercoverState:
         self.laid = self.asked = True
         self.asked_from = 0
 
-    def _hide(self, event: Any) -> None:
+    def _hide(self, event: Hidden) -> None:
         if event.seat == self.seat:
             self.hidden = event.country
             self.laid = True
 
-    def _reshuffle(self, event: Any) -> None:
+    def _reshuffle(self, event: Reshuffled) -> None:
         self.questions_left = event.cards
         self.discarded = 0
 
@@ -98,28 +168,30 @@ class UndercoverState:
         self.questions_left -= 1
         self.discarded += 1
 
-    def _question(self, event: Any) -> None:
+    def _question(self, event: Turned) -> None:
         self.questions_left -= 1
-        question = {
-            "id": event.question,
-            "about": event.about,
-            "reader": event.reader,
-            "seeker": None,
-            "answer": None,
-            "hint": None,
-        }
+        hint = None
         if self.hidden is not None and event.about != "seeker":
-            question["hint"] = self.deck[event.question].answers[self.hidden]
-        self.questions.append(question)
+            hint = self.deck[event.question].answers[self.hidden]
+        self.questions.append(
+            {
+                "id": event.question,
+                "about": event.about,
+                "reader": event.reader,
+                "seeker": None,
+                "answer": None,
+                "hint": hint,
+            }
+        )
         self.phase = "name" if event.about == "seeker" else "answer"
         self._changed()
 
-    def _name(self, event: Any) -> None:
+    def _name(self, event: Named) -> None:
         self.questions[-1] = {**self.questions[-1], "seeker": event.seeker}
         self.phase = "answer"
         self._changed()
 
-    def _answer(self, event: Any) -> None:
+    def _answer(self, event: Answered) -> None:
         self.questions[-1] = {**self.questions[-1], "answer": event.answer}
         reader = self.questions[-1]["reader"]
         self.guessers = [s for s in clockwise_from(reader, self.players) if s != self.undercover]
@@ -131,7 +203,7 @@ class UndercoverState:
         self.asked = True
         self.asked_from = min(self.asked_from, len(self.questions) - 1)
 
-    def _stone(self, event: Any) -> None:
+    def _stone(self, event: Placed) -> None:
         left = self.small if event.size == "small" else self.large
         left[event.seat] -= 1
         self.stones.setdefault(event.country, []).append({"seat": event.seat, "size": event.size})
@@ -142,7 +214,7 @@ class UndercoverState:
     def _pass(self, event: object) -> None:
         del self.guessers[:1]
 
-    def _reveal(self, event: Any) -> None:
+    def _reveal(self, event: RoundEnded) -> None:
         for seat, points in enumerate(event.points):
             self.scores[seat] += points
         self.discarded += event.asked
@@ -151,7 +223,7 @@ class UndercoverState:
         self.phase = "finished"
 
 
-TAKE = {
+TAKE: dict[str, Callable[..., None]] = {
     "round": UndercoverState._round,
     "hide": UndercoverState._hide,
     "reshuffle": UndercoverState._reshuffle,
@@ -164,4 +236,5 @@ TAKE = {
     "reveal": UndercoverState._reveal,
     "end": UndercoverState._end,
 }
-"""What each kind of event changes."""
+"""What each kind of event changes: the handler of an event of that kind, which
+``follow`` calls with it."""

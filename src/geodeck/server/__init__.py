@@ -6,7 +6,7 @@ stack."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from geodeck.server.settings import Settings
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["Settings", "create_app"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name == "create_app":
         from geodeck.server.app import create_app
 

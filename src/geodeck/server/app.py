@@ -13,7 +13,6 @@ import logging
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
@@ -38,13 +37,12 @@ from geodeck.server import (
 from geodeck.server.bodies import (
     BodyLimit,
     CreateTable,
-    ErrorBody,
     GameOffer,
     Games,
     JoinTable,
-    LimitedBody,
     error_body,
     parse,
+    refusals,
 )
 from geodeck.server.errors import HTTP_STATUS
 from geodeck.server.fanout import make_fanout
@@ -140,17 +138,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def games() -> Games:
         return offered
 
-    @app.post("/api/tables", status_code=201, responses={400: {"model": ErrorBody}})
+    @app.post("/api/tables", status_code=201, responses=refusals(400))
     async def create_table(request: Request) -> Created:
         connection.creating(lobby, request)
         body = await parse(request, CreateTable)
         return await lobby.create(body, _base(request))
 
-    limited: dict[int | str, dict[str, Any]] = {429: {"model": LimitedBody}}
-
     @app.post(
         "/api/tables/{code}/join",
-        responses={404: {"model": ErrorBody}, **limited},
+        responses=refusals(404, limited=True),
         dependencies=[guarded(limiter)],
     )
     async def join_table(code: str, request: Request) -> Joined:
@@ -159,7 +155,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get(
         "/api/tables/{code}",
-        responses={404: {"model": ErrorBody}, **limited},
+        responses=refusals(404, limited=True),
         dependencies=[guarded(limiter)],
     )
     async def table_info(code: str, request: Request) -> TableInfo:
@@ -169,7 +165,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get(
         "/api/tables/{code}/record",
-        responses={409: {"model": ErrorBody}, **limited},
+        responses=refusals(409, limited=True),
         dependencies=[guarded(limiter)],
     )
     async def table_record(code: str) -> Response:

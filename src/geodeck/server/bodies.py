@@ -56,7 +56,7 @@ class CreateTable(Strict):
     pause: Annotated[float, Field(ge=0, le=PAUSE_LIMIT)] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
-    deck: dict[str, Any] | list[Any] | None = None
+    deck: dict[str, object] | list[object] | None = None
     player: PlayerSpec | None = None
     """The creator's player key, for the first seat they claim."""
     public: bool = False
@@ -127,6 +127,15 @@ class LimitedBody(BaseModel):
     """The body of a ``429`` answer (``limit/too_many_misses``, ``limit/too_many_requests``)."""
 
     error: LimitedDetail
+
+
+def refusals(*statuses: int, limited: bool = False) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses`` for its documentation: an ``ErrorBody`` for each of
+    ``statuses`` and, if ``limited``, a ``LimitedBody`` for 429."""
+    answers: dict[int | str, dict[str, Any]] = {s: {"model": ErrorBody} for s in statuses}
+    if limited:
+        answers[429] = {"model": LimitedBody}
+    return answers
 
 
 class BodyLimit:
@@ -220,7 +229,9 @@ async def parse(request: Request, model: type[M]) -> M:
 def too_deep(value: object, limit: int) -> bool:
     """Whether ``value`` nests arrays and objects more than ``limit`` levels deep (the
     outermost counts as one)."""
-    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
+    stack: list[tuple[dict[object, object] | list[object], int]] = (
+        [(value, 1)] if isinstance(value, dict | list) else []
+    )
     while stack:
         item, depth = stack.pop()
         children = item.values() if isinstance(item, dict) else item

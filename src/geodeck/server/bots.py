@@ -11,12 +11,13 @@ import asyncio
 import logging
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from geodeck.bots import LEVELS, Bot, make_bot
 from geodeck.bots.base import own_secret
 from geodeck.core.errors import GeodeckError
 from geodeck.core.family import families
+from geodeck.core.wire import WireAction
 from geodeck.server.dealing import bot_rng_seed, salt_rng
 from geodeck.server.protocol import PLAYING, Refusal
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from geodeck.server.room import Room
 
 log = logging.getLogger("geodeck.server")
+
+Action = TypeVar("Action", bound=WireAction)
 
 PREFERRED_DEFAULTS = ("accept", "pass")
 """Acts a timed-out seat plays when one is legal, in this order (docs/protocol.md)."""
@@ -35,7 +38,7 @@ def check_level(level: str) -> str:
     return level
 
 
-def atlas_of(head: Mapping[str, object]) -> dict[str, Mapping[str, Any]] | None:
+def atlas_of(head: Mapping[str, object]) -> dict[str, Mapping[str, object]] | None:
     """The reference data a bot knows the table's deck from, taken from the record's head:
     the card data in the cross family, the countries and questions in Undercover."""
     cards = head.get("cards")
@@ -96,9 +99,9 @@ def listed(action: object) -> Any:
     return action
 
 
-def preferred_default(legal: Sequence[Any]) -> Any | None:
+def preferred_default(legal: Sequence[Action]) -> Action | None:
     """The legal ``accept`` (else ``pass``) action, if there is one."""
-    by_act: dict[str, Any] = {}
+    by_act: dict[str, Action] = {}
     for action in legal:
         act = action.to_wire().get("act")
         if isinstance(act, str):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import orjson
 from sqlalchemy import Connection, insert, select, update
@@ -38,7 +37,7 @@ class Played:
 
     game: str
     placements: Sequence[tuple[str, str, bool]]
-    cards: Mapping[str, Any]
+    cards: Mapping[str, Mapping[str, object]]
     """The record's cards, for the printed difficulty of a card new to the ratings."""
 
     def ingest(self, ratings: CardRatings) -> None:
@@ -68,13 +67,18 @@ class Judge:
         """The game was rebuilt from its record: what was seen may not be what is kept."""
         self.placements = None
 
-    def played(self, game: Game, head: Mapping[str, Any]) -> Played | None:
+    def played(self, game: Game, head: Mapping[str, object]) -> Played | None:
         if self.placements is None:
             return None
-        return Played(game.game, tuple(self.placements), head.get("cards") or {})
+        cards = head.get("cards")
+        return Played(
+            game.game, tuple(self.placements), cards if isinstance(cards, Mapping) else {}
+        )
 
 
-def ingest_practice(ratings: CardRatings, rows: Iterable[Any]) -> int:
+def ingest_practice(
+    ratings: CardRatings, rows: Iterable[Mapping[str, object] | Sequence[object]]
+) -> int:
     """Practice answers, rows of ``(game, card, right)`` (mappings or sequences), each
     moving its card by at most ``PRACTICE_SHIFT``; the number taken. A row that is not
     one is passed over."""
@@ -94,7 +98,9 @@ def ingest_practice(ratings: CardRatings, rows: Iterable[Any]) -> int:
     return taken
 
 
-def _practice_rows(conn: Connection, game: str, seen: int) -> tuple[list[Any], int]:
+def _practice_rows(
+    conn: Connection, game: str, seen: int
+) -> tuple[list[tuple[str, str, bool]], int]:
     """The practice answers of ``game`` after row ``seen`` (``POST /api/practice/answers``
     keeps them), and the last row's id."""
     table = practice_answers
@@ -180,7 +186,7 @@ def difficulties_of(storage: Storage, game: str) -> dict[str, float]:
     return ratings.difficulties()
 
 
-def state_of(storage: Storage, game: str) -> dict[str, Any]:
+def state_of(storage: Storage, game: str) -> dict[str, object]:
     """A game's card ratings as ``CardRatings.to_json`` (none yet: no cards)."""
     with storage.engine.connect() as conn:
         ratings, _version, _seen = _read(conn, game)

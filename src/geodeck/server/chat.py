@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 import weakref
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from geodeck.names import BadName, clean_line
 from geodeck.server.clients import Client
@@ -51,7 +51,7 @@ class RoomChat:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self.lines: deque[dict[str, Any]] = deque(maxlen=KEEP)
+        self.lines: deque[dict[str, object]] = deque(maxlen=KEEP)
         self.count = 0
         self._seats: dict[int, deque[float]] = {}
         self._watchers: weakref.WeakKeyDictionary[Client, deque[float]] = (

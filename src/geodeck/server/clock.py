@@ -9,7 +9,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from geodeck.server import bots as botplay
 from geodeck.server import dealing, sending
@@ -45,15 +45,15 @@ class Timekeeper:
         self._pause_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
 
-    def clock_wire(self) -> dict[str, Any] | None:
+    def clock_wire(self) -> dict[str, object] | None:
         return None if self.timer is None else self.timer.to_wire()
 
-    def pause_wire(self) -> dict[str, Any] | None:
+    def pause_wire(self) -> dict[str, object] | None:
         return None if self.pause is None else self.pause.to_wire()
 
     # -- moments: the table waits until its people have seen them -------------------------
 
-    def begin_pause(self, events: list[Any]) -> None:
+    def begin_pause(self, events: list[object]) -> None:
         """After a moment, wait for every connected person (none: no pause)."""
         room = self.room
         if self.pause_seconds <= 0 or room.status != PLAYING or not is_moment(events):

@@ -8,7 +8,8 @@ is stored.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import orjson
 
@@ -94,11 +95,11 @@ def _parsed(deck: Any) -> Any:
     return cards
 
 
-def computer_seats(request: CreateTable) -> dict[str, Any]:
+def computer_seats(request: CreateTable) -> dict[str, object]:
     """The table's options, with the bot seats added as the option by which the game's
     family lists its computer seats (``Family.computers``: Undercover's ``computers``,
     geodeck's rule for computer players, docs/rules.md), which only the server sets."""
-    options = dict(request.options)
+    options: dict[str, object] = dict(request.options)
     reserved = sorted(computer_options() & options.keys())
     if reserved:
         raise Refusal(
@@ -150,13 +151,21 @@ def seating(settings: Settings, request: CreateTable) -> tuple[list[str], list[i
     return names, claim
 
 
-def dealt(game: str, names: list[str], *, deck: Any, **setup: Any) -> tuple[Game, dict[str, Any]]:
+def dealt(
+    game: str,
+    names: list[str],
+    *,
+    deck: Any,
+    variant: str | None = None,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+) -> tuple[Game, dict[str, object]]:
     """``new_game`` and the head of its record (the record without its actions). With a
     ``deck`` other than the shipped one, ``RecordError`` if the record breaks the schema
     (a card the engine deals but a record cannot hold): the table could not be restored
     from storage."""
-    new = new_game(game, names, deck=deck, **setup)
-    head = new.to_record()
+    new = new_game(game, names, variant=variant, seed=seed, options=options, deck=deck)
+    head: dict[str, object] = new.to_record()
     if deck is not None:
         validate(head)
     head.pop("actions", None)
@@ -165,7 +174,7 @@ def dealt(game: str, names: list[str], *, deck: Any, **setup: Any) -> tuple[Game
 
 def deal(
     settings: Settings, request: CreateTable, names: list[str], secret: bytes
-) -> tuple[Game, dict[str, Any]]:
+) -> tuple[Game, dict[str, object]]:
     """The table's game, dealt from its secret, and its record's head with the deal
     commitment (``dealing.py``); ``Refusal`` if it cannot be dealt. Blocking: the lobby
     runs it off the event loop."""
@@ -190,5 +199,6 @@ def deal(
     except Exception:
         log.exception("a table of %s could not be dealt", request.game)
         raise Refusal(ErrorCode.SERVER_INTERNAL, "the table could not be dealt") from None
-    head["deal"] = dealing.seal(head["setup"], secret)
+    setup = cast("Mapping[str, object]", head["setup"])  # as the engine wrote it
+    head["deal"] = dealing.seal(setup, secret)
     return game, head

@@ -19,7 +19,7 @@ import datetime
 import re
 import time
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated
 
 import orjson
 from fastapi import FastAPI, Request
@@ -31,7 +31,7 @@ from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice.cards import PracticeCard, PracticeError, deck_hash, practice_cards
 from geodeck.practice.daily import CARDS, Deal, Solo, daily_deal
 from geodeck.server import players
-from geodeck.server.bodies import ErrorBody, parse
+from geodeck.server.bodies import parse, refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, client_address
 from geodeck.server.lobby import Lobby
@@ -119,7 +119,7 @@ def deal_for(game: str, day: datetime.date) -> tuple[str, dict[str, PracticeCard
     return title, cards, digest, daily_deal(list(cards), day, game, digest)
 
 
-def card_json(card: PracticeCard) -> dict[str, Any]:
+def card_json(card: PracticeCard) -> dict[str, object]:
     return {
         "id": card.id,
         "name": card.name,
@@ -130,7 +130,7 @@ def card_json(card: PracticeCard) -> dict[str, Any]:
     }
 
 
-def deal_json(game: str, day: datetime.date) -> dict[str, Any]:
+def deal_json(game: str, day: datetime.date) -> dict[str, object]:
     title, cards, digest, deal = deal_for(game, day)
     return {
         "game": game,
@@ -162,7 +162,7 @@ def replayed(game: str, day: datetime.date, moves: list[list[str | int]]) -> Sol
 
 def keep_result(
     storage: Storage, game: str, day: datetime.date, body: DailyResult
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Replay and keep a result; ``daily/already_played`` for a second one of a key."""
     digest, nickname = players.key_hash(body.key), players.nickname_of(body.nickname)
     solo = replayed(game, day, body.moves)
@@ -217,11 +217,7 @@ def register(app: FastAPI, lobby: Lobby, _limiter: MissLimiter | None = None) ->
         settings.daily_results_refill,
         capacity=settings.miss_addresses,
     )
-    refusals: dict[int | str, dict[str, Any]] = {
-        400: {"model": ErrorBody},
-        404: {"model": ErrorBody},
-        409: {"model": ErrorBody},
-    }
+    refused = refusals(400, 404, 409)
 
     def asked(game: str, date: str) -> tuple[datetime.date, float]:
         """The day asked for, by the server's clock, and that clock's time now."""
@@ -230,17 +226,17 @@ def register(app: FastAPI, lobby: Lobby, _limiter: MissLimiter | None = None) ->
         deal_for(game, day)
         return day, now
 
-    @app.get("/api/daily/{game}/{date}", responses=refusals)
-    async def daily_deal_of(game: str, date: str) -> dict[str, Any]:
+    @app.get("/api/daily/{game}/{date}", responses=refused)
+    async def daily_deal_of(game: str, date: str) -> dict[str, object]:
         day, _now = asked(game, date)
         return deal_json(game, day)
 
     @app.post(
         "/api/daily/{game}/{date}",
         status_code=201,
-        responses={**refusals, 429: {"model": ErrorBody}},
+        responses=refusals(400, 404, 409, 429),
     )
-    async def daily_result(game: str, date: str, request: Request) -> dict[str, Any]:
+    async def daily_result(game: str, date: str, request: Request) -> dict[str, object]:
         day, now = asked(game, date)
         check_open(day, now, settings.daily_grace)
         quota = f"{client_address(request)} {game} {day.isoformat()}"
@@ -249,8 +245,8 @@ def register(app: FastAPI, lobby: Lobby, _limiter: MissLimiter | None = None) ->
         body = await parse(request, DailyResult)
         return await lobby.run(keep_result, storage, game, day, body)
 
-    @app.get("/api/daily/{game}/{date}/board", responses=refusals)
-    async def daily_board(game: str, date: str) -> dict[str, Any]:
+    @app.get("/api/daily/{game}/{date}/board", responses=refused)
+    async def daily_board(game: str, date: str) -> dict[str, object]:
         day, now = asked(game, date)
         _title, _cards, digest, deal = deal_for(game, day)
         counts = await lobby.run(scores, storage, game, day)

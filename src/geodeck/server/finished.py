@@ -8,11 +8,9 @@ what a seat may not know yet.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import FastAPI
 
-from geodeck.server.bodies import ErrorBody, LimitedBody
+from geodeck.server.bodies import refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.lobby import Lobby
@@ -21,7 +19,7 @@ from geodeck.server.room import Room
 from geodeck.stats import game_stats
 
 
-def stats_of(room: Room) -> dict[str, Any]:
+def stats_of(room: Room) -> dict[str, object]:
     """The statistics of the table's game, refused (``stats/not_finished``) until it has
     ended and its last action is stored."""
     if room.status != FINISHED or not room.settled:
@@ -34,13 +32,9 @@ def stats_of(room: Room) -> dict[str, Any]:
 
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     """Add the endpoint to ``app``."""
-    refusals: dict[int | str, dict[str, Any]] = {
-        404: {"model": ErrorBody},
-        409: {"model": ErrorBody},
-        429: {"model": LimitedBody},
-    }
+    refused = refusals(404, 409, limited=True)
 
-    @app.get("/api/tables/{code}/stats", responses=refusals, dependencies=[guarded(limiter)])
-    async def table_stats(code: str) -> dict[str, Any]:
+    @app.get("/api/tables/{code}/stats", responses=refused, dependencies=[guarded(limiter)])
+    async def table_stats(code: str) -> dict[str, object]:
         async with lobby.using(code) as room:
             return stats_of(room)

@@ -21,7 +21,6 @@ import contextlib
 import hmac
 import logging
 import re
-from typing import Any
 
 import httpx
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -183,7 +182,9 @@ class HomeRouter:
             await upstream.close()
 
 
-async def _respond(send: Send, status: int, body: bytes, headers: list[Any]) -> None:
+async def _respond(
+    send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]
+) -> None:
     headers = [*headers, (b"content-length", str(len(body)).encode())]
     if not any(k == b"content-type" for k, _ in headers):
         headers.append((b"content-type", b"application/json"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from geodeck.server import sending
 from geodeck.server.timing import wall_ms
@@ -33,7 +33,7 @@ class Gathering:
     due: float
     wall: int
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> dict[str, object]:
         return {"seats": sorted(self.seats), "until": self.wall}
 
 

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from sqlalchemy import text
 
 from geodeck import __version__
-from geodeck.server.bodies import ErrorBody, Health, Ready
+from geodeck.server.bodies import Health, Ready, refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.home import Homes
 from geodeck.server.lobby import Lobby
@@ -77,6 +77,6 @@ def register(app: FastAPI, lobby: Lobby, *, pyodide: bool) -> None:
             pyodide=pyodide,
         )
 
-    @app.get("/api/health/ready", responses={503: {"model": ErrorBody}})
+    @app.get("/api/health/ready", responses=refusals(503))
     async def ready() -> Ready:
         return await check(lobby)

@@ -29,7 +29,6 @@ import time
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 import orjson
 
@@ -198,7 +197,7 @@ class Homes:
         codes = sorted(self.held)
         if not codes:
             return
-        lost: list[Any] = await self._renew(
+        lost: list[int] = await self._renew(
             keys=[self.home + c for c in codes], args=[self.me.id, self._ms]
         )
         for position in lost:

@@ -53,7 +53,7 @@ def uvicorn_config(
     forwarded_allow_ips: str | None = None,
     compress: bool | None = None,
     log_level: str = "info",
-    log_config: dict[str, Any] | None = LOGGING_CONFIG,
+    log_config: dict[str, object] | None = LOGGING_CONFIG,
 ) -> Config:
     """uvicorn's configuration for serving ``app`` on ``host:port``.
 

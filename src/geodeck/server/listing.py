@@ -6,12 +6,12 @@ gives the same answer; neither tells a token, a deal or anything a seat may not 
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from geodeck.server.bodies import ErrorBody, parse
+from geodeck.server.bodies import parse, refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import LANGUAGES, Refusal
@@ -65,9 +65,9 @@ def _query(request: Request) -> dict[str, str]:
 
 def register(app: FastAPI, lobby: Lobby) -> None:
     """Add the endpoints to ``app``."""
-    refusals: dict[int | str, dict[str, Any]] = {400: {"model": ErrorBody}}
+    refused = refusals(400)
 
-    @app.get("/api/tables", responses=refusals)
+    @app.get("/api/tables", responses=refused)
     async def list_open(request: Request) -> OpenTables:
         query = _query(request)
         rows = await lobby.run(
@@ -79,7 +79,7 @@ def register(app: FastAPI, lobby: Lobby) -> None:
         )
         return OpenTables(tables=rows)
 
-    @app.post("/api/tables/mine", responses=refusals)
+    @app.post("/api/tables/mine", responses=refused)
     async def list_mine(request: Request) -> MyTables:
         body = await parse(request, MineRequest)
         pairs = [

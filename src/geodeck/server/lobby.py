@@ -29,7 +29,7 @@ from geodeck.server.room import Room
 from geodeck.server.seats import SeatState
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Append, Conflict, SeatRow, Storage, StoredTable
-from geodeck.server.storage.schema import Openness
+from geodeck.server.storage.schema import Openness, seat_names
 from geodeck.server.tokens import could_be_code, new_code, new_token, normal_code, token_hash
 from geodeck.server.writer import Writer
 
@@ -250,7 +250,7 @@ class Lobby:
             secret = await self.run(
                 self.storage.keep_secret, stored.code, self.settings.new_secret()
             )
-        names = [str(n) for n in stored.head.get("seats", [])]
+        names = seat_names(stored.head)
         by_seat = {row.seat: row for row in stored.seats}
         seats = [
             SeatState(

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import re
 from datetime import UTC, datetime
-from typing import Any
 
 import orjson
 
@@ -38,7 +37,7 @@ class JsonLines(logging.Formatter):
     """One JSON object a line for each event."""
 
     def format(self, record: logging.LogRecord) -> str:
-        event: dict[str, Any] = {
+        event: dict[str, object] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
@@ -72,7 +71,7 @@ class JsonLines(logging.Formatter):
         return orjson.dumps(event).decode()
 
 
-def set_up(level: str, form: str) -> dict[str, Any] | None:
+def set_up(level: str, form: str) -> dict[str, object] | None:
     """Log at ``level`` in ``form`` (``text`` or ``json``); uvicorn's ``log_config``
     (``None``: its loggers write through the one set up here)."""
     if form == "text":

@@ -12,8 +12,8 @@ from __future__ import annotations
 import ipaddress
 import time
 import weakref
-from collections.abc import Iterator, MutableSet
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, MutableSet, Sized
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request, Response
 from prometheus_client import (
@@ -28,7 +28,7 @@ from prometheus_client import (
     generate_latest,
     start_http_server,
 )
-from prometheus_client.core import GaugeMetricFamily, InfoMetricFamily
+from prometheus_client.core import GaugeMetricFamily, InfoMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from geodeck import __version__
@@ -84,7 +84,7 @@ lobbies: MutableSet[Lobby] = weakref.WeakSet()
 
 class PrometheusHooks(observe.Hooks):
     def __init__(self) -> None:
-        self.open_connections: Any = ()
+        self.open_connections: Sized = ()
         self.websockets = 0
 
     def refused(self, code: str) -> None:
@@ -105,7 +105,7 @@ class PrometheusHooks(observe.Hooks):
     def renewal(self, seconds: float) -> None:
         REDIS_SECONDS.observe(seconds)
 
-    def connections(self, open_connections: object) -> None:
+    def connections(self, open_connections: Sized) -> None:
         self.open_connections = open_connections
 
     def websocket(self, change: int) -> None:
@@ -129,10 +129,10 @@ class _Memory(Collector):
         self._stored: dict[str, int] = {}
         self._stored_at = -STORED_EVERY
 
-    def describe(self) -> Iterator[Any]:
+    def describe(self) -> Iterator[Metric]:
         return iter(())  # read nothing when registered
 
-    def collect(self) -> Iterator[Any]:
+    def collect(self) -> Iterator[Metric]:
         info = InfoMetricFamily("geodeck", "This geodeck process.")
         slots = {str(lobby.settings.slot) for lobby in lobbies if lobby.settings.slot is not None}
         info.add_metric([], {"version": __version__, "slot": ",".join(sorted(slots))})

@@ -4,6 +4,8 @@ counted, and ``prometheus_client`` is not even imported)."""
 
 from __future__ import annotations
 
+from collections.abc import Sized
+
 
 class Hooks:
     """What is observed; each does nothing here."""
@@ -23,7 +25,7 @@ class Hooks:
     def renewal(self, seconds: float) -> None:
         """The process's leases in Redis were renewed in ``seconds``."""
 
-    def connections(self, open_connections: object) -> None:
+    def connections(self, open_connections: Sized) -> None:
         """uvicorn's set of the process's open connections."""
 
     def websocket(self, change: int) -> None:

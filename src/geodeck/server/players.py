@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol, TypedDict
 
 import orjson
 from sqlalchemy import Connection, insert, select, update
@@ -36,6 +36,62 @@ KEY = re.compile(r"[A-Za-z0-9_-]{32,128}")
 HEADER = "X-Geodeck-Player"
 NICKNAME_LENGTH = 40
 TOP = 50
+
+
+class RatingRow(Protocol):
+    """A stored rating as a query reads it."""
+
+    @property
+    def mu(self) -> float: ...
+    @property
+    def sigma(self) -> float: ...
+    @property
+    def games(self) -> int: ...
+
+
+class StandingRow(Protocol):
+    @property
+    def counted(self) -> int | None: ...
+    @property
+    def opponents(self) -> int | None: ...
+
+
+class Change(TypedDict):
+    """A seat's rating before and after a rated table, as shown."""
+
+    before: int
+    after: int
+
+
+class Shown(TypedDict):
+    """A player's rating in a family: as shown, and its ``mu``, ``sigma`` and games."""
+
+    rating: int
+    mu: float
+    sigma: float
+    games: int
+
+
+class Standing(TypedDict):
+    counted: int
+    opponents: int
+    established: bool
+
+
+class Listed(Shown):
+    """A player on a family's board."""
+
+    nickname: str
+
+
+class RatedIn(Shown, Standing):
+    """A player's rating and standing in a family."""
+
+
+class Me(TypedDict):
+    nickname: str
+    board_nickname: str | None
+    ratings: dict[str, RatedIn]
 
 
 def key_hash(key: str | None) -> str:
@@ -140,7 +196,7 @@ def _keep_rating(conn: Connection, digest: str, fam: str, after: Rating, games: 
 RATE_TRIES = 5
 
 
-def rate_table(storage: Storage, code: str, rule: Rule) -> list[dict[str, Any] | None] | None:
+def rate_table(storage: Storage, code: str, rule: Rule) -> list[Change | None] | None:
     """Update the ratings of the seats of a finished table that carry a player key, once:
     the changes per seat, or ``None`` if the table is not finished or was rated already
     (by this process or another). Each key's game counts against the bots (at their
@@ -153,7 +209,7 @@ def rate_table(storage: Storage, code: str, rule: Rule) -> list[dict[str, Any] |
     raise RuntimeError(f"table {code}: its players' ratings kept changing under it")
 
 
-def _rate_once(storage: Storage, code: str, rule: Rule) -> list[dict[str, Any] | None] | None:
+def _rate_once(storage: Storage, code: str, rule: Rule) -> list[Change | None] | None:
     try:
         with storage.engine.begin() as conn:
             row = conn.execute(
@@ -171,7 +227,7 @@ def _rate_once(storage: Storage, code: str, rule: Rule) -> list[dict[str, Any] |
             sitting = standing.sitting_of(conn, code)
             if not sitting.keyed:
                 # Nobody to rate: the table is marked rated, with no change for any seat.
-                unrated: list[dict[str, Any] | None] = [None] * len(scores)
+                unrated: list[Change | None] = [None] * len(scores)
                 conn.execute(
                     insert(rated), {"code": code, "changes": _dumps(unrated), "at": time.time()}
                 )
@@ -191,7 +247,7 @@ def _rate_seats(
     scores: list[float],
     sitting: standing.Sitting,
     rule: Rule,
-) -> list[dict[str, Any] | None]:
+) -> list[Change | None]:
     """Write the keyed seats' ratings and standing after the game; the changes per seat."""
     keys = list(sitting.keyed.values())
     _lock_ratings(conn, keys, fam)
@@ -207,7 +263,7 @@ def _rate_seats(
             before.append(rating)
         else:
             before.append(Rating())
-    changes: list[dict[str, Any] | None] = []
+    changes: list[Change | None] = []
     for seat in range(len(scores)):
         if seat in sitting.keyed:
             key = sitting.keyed[seat]
@@ -237,7 +293,7 @@ def _count(
         standing.take_name(conn, key)
 
 
-def _change(before: Rating, after: Rating) -> dict[str, Any]:
+def _change(before: Rating, after: Rating) -> Change:
     return {"before": before.shown(), "after": after.shown()}
 
 
@@ -245,13 +301,13 @@ def _dumps(value: object) -> str:
     return orjson.dumps(value).decode()
 
 
-def changes_of(storage: Storage, code: str) -> list[dict[str, Any] | None] | None:
+def changes_of(storage: Storage, code: str) -> list[Change | None] | None:
     """The rating changes a finished table made, per seat (``None``: not rated yet)."""
     with storage.engine.connect() as conn:
         row = conn.execute(select(rated.c.changes).where(rated.c.code == code)).first()
     if row is None:
         return None
-    changes: list[dict[str, Any] | None] = orjson.loads(row.changes)
+    changes: list[Change | None] = orjson.loads(row.changes)
     return changes
 
 
@@ -260,7 +316,7 @@ STANDING_OF_RATING = (standings.c.key_hash == ratings.c.key_hash) & (
 )
 
 
-def me(storage: Storage, digest: str, rule: Rule) -> dict[str, Any] | None:
+def me(storage: Storage, digest: str, rule: Rule) -> Me | None:
     """A player's nickname, the name it holds on the boards and its ratings per family,
     or ``None`` for an unknown key."""
     with storage.engine.connect() as conn:
@@ -273,21 +329,21 @@ def me(storage: Storage, digest: str, rule: Rule) -> dict[str, Any] | None:
             .outerjoin(standings, STANDING_OF_RATING)
             .where(ratings.c.key_hash == digest)
         ).all()
-    found = {r.family: {**shown(r), **_standing(r, rule)} for r in kept}
+    found: dict[str, RatedIn] = {r.family: {**shown(r), **_standing(r, rule)} for r in kept}
     return {"nickname": row.nickname, "board_nickname": held, "ratings": found}
 
 
-def _standing(row: Any, rule: Rule) -> dict[str, Any]:
+def _standing(row: StandingRow, rule: Rule) -> Standing:
     counted, met = int(row.counted or 0), int(row.opponents or 0)
     return {"counted": counted, "opponents": met, "established": rule.established(counted, met)}
 
 
-def shown(row: Any) -> dict[str, Any]:
+def shown(row: RatingRow) -> Shown:
     rating = Rating(row.mu, row.sigma)
     return {"rating": rating.shown(), "mu": row.mu, "sigma": row.sigma, "games": row.games}
 
 
-def top(storage: Storage, fam: str, rule: Rule, limit: int = TOP) -> list[dict[str, Any]]:
+def top(storage: Storage, fam: str, rule: Rule, limit: int = TOP) -> list[Listed]:
     """The best-rated established players of a family, by displayed rating, each under
     the nickname it holds: nickname, rating, games."""
     ordinal = ratings.c.mu - 3 * ratings.c.sigma

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
@@ -26,7 +26,7 @@ from geodeck.core.family import places_cards
 from geodeck.cross.editions import COLUMN_VARIANTS, GEO
 from geodeck.decks import SHIPPED_DECKS, shipped_deck_file
 from geodeck.practice import PracticeCard, deck_hash, practice_cards, regions_of
-from geodeck.server.bodies import ErrorBody, parse
+from geodeck.server.bodies import parse, refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, client_address
 from geodeck.server.players import key_hash
@@ -63,15 +63,38 @@ class AnswersStored(BaseModel):
     stored: int
 
 
+class PracticeDeck(TypedDict):
+    title: str
+    hash: str
+    cards: dict[str, PracticeCard]
+    variants: list[str]
+
+
+class Region(TypedDict):
+    code: str
+    cards: int
+
+
+class CardsBody(TypedDict):
+    """The answer of ``GET /api/practice/{game}/cards``."""
+
+    game: str
+    title: str
+    deck: str
+    variants: list[str]
+    regions: list[Region]
+    cards: list[dict[str, object]]
+
+
 class PracticeDecks:
     """The practice cards of each cross game, worked out once from the server's decks."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.games = {g.id: g for g in catalogue() if places_cards(g.id)}
-        self._made: dict[str, dict[str, Any]] = {}
+        self._made: dict[str, PracticeDeck] = {}
 
-    def deck(self, game: str) -> dict[str, Any]:
+    def deck(self, game: str) -> PracticeDeck:
         """``{"title", "hash", "cards": {id: PracticeCard}, "variants"}``; a game that is
         no cross game, or has no deck here, is refused with ``practice/unknown_game``."""
         made = self._made.get(game)
@@ -109,7 +132,7 @@ def _card_mapping(raw: object) -> bool:
     )
 
 
-def card_json(card: PracticeCard) -> dict[str, Any]:
+def card_json(card: PracticeCard) -> dict[str, object]:
     return {
         "id": card.id,
         "name": card.name,
@@ -122,8 +145,8 @@ def card_json(card: PracticeCard) -> dict[str, Any]:
     }
 
 
-def cards_body(game: str, deck: Mapping[str, Any]) -> dict[str, Any]:
-    cards: dict[str, PracticeCard] = deck["cards"]
+def cards_body(game: str, deck: PracticeDeck) -> CardsBody:
+    cards = deck["cards"]
     regions = regions_of(cards.values())
     variants = [v for v in deck["variants"] if v == GEO or v in COLUMN_VARIANTS]
     return {
@@ -188,13 +211,10 @@ def register(app: FastAPI, settings: Settings, storage: Storage) -> None:
     """Add the practice endpoints to ``app``."""
     decks = PracticeDecks(settings)
     quotas = Quotas(settings)
-    refused: dict[int | str, dict[str, Any]] = {
-        400: {"model": ErrorBody},
-        429: {"model": ErrorBody},
-    }
+    refused = refusals(400, 429)
 
-    @app.get("/api/practice/{game}/cards", responses={404: {"model": ErrorBody}})
-    async def practice_deck(game: str) -> dict[str, Any]:
+    @app.get("/api/practice/{game}/cards", responses=refusals(404))
+    async def practice_deck(game: str) -> Mapping[str, object]:
         deck = await asyncio.to_thread(decks.deck, game)
         return cards_body(game, deck)
 

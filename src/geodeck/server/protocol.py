@@ -10,7 +10,7 @@ in the server message models here; ``state`` messages, the hot path, are encoded
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -65,7 +65,7 @@ class Hello(Strict):
 class Act(Strict):
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
-    action: dict[str, Any]
+    action: dict[str, object]
 
 
 class Ping(Strict):
@@ -213,7 +213,7 @@ class StateMessage(BaseModel):
     you: int | None
     seats: list[SeatInfo]
     expects: ExpectsInfo
-    legal: list[dict[str, Any]]
+    legal: list[dict[str, object]]
     clock: ClockInfo | None
     pause: PauseInfo | None = None
     """Set while the table waits after a moment (docs/protocol.md, Moments)."""
@@ -224,14 +224,14 @@ class StateMessage(BaseModel):
     """The numbers of the history events that begin a move the server played for a seat
     whose time ran out."""
     deal: DealInfo | None
-    view: dict[str, Any]
+    view: dict[str, object]
 
 
 class EventsMessage(BaseModel):
     type: Literal["events"] = "events"
     version: int
     by: int | None
-    events: list[dict[str, Any]]
+    events: list[dict[str, object]]
 
 
 class SeatsMessage(BaseModel):
@@ -269,7 +269,7 @@ ServerMessage = (
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
-def encode(value: Any) -> str:
+def encode(value: object) -> str:
     """Compact JSON of a JSON-ready value; non-string keys become strings. A ``str``, which
     takes only the memory it needs (orjson's ``bytes`` keep a larger buffer)."""
     return orjson.dumps(value, option=_OPTIONS).decode()
@@ -356,7 +356,7 @@ class TableInfo(BaseModel):
     pause: float = 0
     seats: list[SeatInfo]
     spectators: int
-    outcome: dict[str, Any] | None
+    outcome: dict[str, object] | None
     deal: DealInfo | None = None
     """The deal commitment, and its salt once the game has ended."""
     ratings: list[RatingChange | None] | None = None

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 
 from geodeck.core.family import places_cards
 from geodeck.ratings import bot_ratings, rating_families
 from geodeck.server import cards, players
-from geodeck.server.bodies import ErrorBody
+from geodeck.server.bodies import refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import MissLimiter, guarded
 from geodeck.server.protocol import FINISHED, RatingChange, Refusal, TableInfo
@@ -108,19 +109,16 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     """Add the endpoints to ``app``."""
     storage = lobby.storage
     rule = lobby.rater.rule
-    missing: dict[int | str, dict[str, Any]] = {
-        400: {"model": ErrorBody},
-        404: {"model": ErrorBody},
-    }
+    missing = refusals(400, 404)
 
     @app.get("/api/players/me", responses=missing, dependencies=[guarded(limiter)])
-    async def player_me(request: Request) -> dict[str, Any]:
+    async def player_me(request: Request) -> Mapping[str, object]:
         digest = players.key_hash(request.headers.get(players.HEADER))
         found = await lobby.run(players.me, storage, digest, rule)
         return found or {"nickname": None, "board_nickname": None, "ratings": {}}
 
     @app.get("/api/ratings/{fam}", responses=missing)
-    async def top_players(fam: str) -> dict[str, Any]:
+    async def top_players(fam: str) -> dict[str, object]:
         if fam not in rating_families():
             known = " and ".join(rating_families())
             raise Refusal(ErrorCode.RATINGS_UNKNOWN, f"the rating families are {known}")
@@ -128,7 +126,7 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
         return {"family": fam, "established": rule.to_json(), "players": best}
 
     @app.get("/api/cards/{game}/ratings", responses=missing)
-    async def card_ratings(game: str) -> dict[str, Any]:
+    async def card_ratings(game: str) -> dict[str, object]:
         if not places_cards(game):
             raise Refusal(ErrorCode.RATINGS_UNKNOWN, f"no card ratings for {game[:32]!r}")
         await lobby.run(cards.refresh, storage, game)  # the practice answers since the last

@@ -13,14 +13,14 @@ close code on), so this holds with several server processes too.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 import segno
 from fastapi import FastAPI, Request
 from pydantic import BaseModel
 
-from geodeck.server.bodies import ErrorBody, parse
+from geodeck.server.bodies import parse, refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import Refusal, error_message
 from geodeck.server.rematch import SeatKey, seat_of
@@ -66,10 +66,7 @@ def moved(room: Room, client: Client, seat: int) -> None:
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     from geodeck.server.limits import guarded
 
-    responses: dict[int | str, dict[str, Any]] = {
-        403: {"model": ErrorBody},
-        404: {"model": ErrorBody},
-    }
+    responses = refusals(403, 404)
 
     @app.post(
         "/api/tables/{code}/seat-link",

@@ -11,14 +11,15 @@ seat or process, gets the same table; every client connected to the old table is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Literal, cast
 
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from geodeck.core.family import computer_options
+from geodeck.core.shapes import RecordHead
 from geodeck.server import players
-from geodeck.server.bodies import CreateTable, ErrorBody, SeatSpec, parse
+from geodeck.server.bodies import CreateTable, SeatSpec, parse, refusals
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import FINISHED, ChatMode, Language, Refusal, TableInfo
 from geodeck.server.storage import Conflict
@@ -67,11 +68,10 @@ def request_of(room: Room) -> tuple[CreateTable, dict[int, str]]:
     """The create request that deals the room's table again, and the token hash of each
     human seat."""
     head = room.head
-    options = {
-        k: v for k, v in dict(head.get("options") or {}).items() if k not in computer_options()
-    }
+    given = cast("RecordHead", head).get("options") or {}  # the head of a game made
+    options = {k: v for k, v in given.items() if k not in computer_options()}
     if "cards" in head:
-        deck: Any = {"cards": head["cards"]}
+        deck: dict[str, object] | None = {"cards": head["cards"]}
     else:
         deck = {k: head[k] for k in ("countries", "questions") if k in head} or None
     timer = room.timekeeper.timer
@@ -146,11 +146,7 @@ async def seat_of(room: Room, token: str) -> int:
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> None:
     from geodeck.server.limits import guarded
 
-    responses: dict[int | str, dict[str, Any]] = {
-        403: {"model": ErrorBody},
-        404: {"model": ErrorBody},
-        409: {"model": ErrorBody},
-    }
+    responses = refusals(403, 404, 409)
 
     @app.post(
         "/api/tables/{code}/rematch",

@@ -9,7 +9,6 @@ table's seat are kept for the next request (a finished game does not change).
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
@@ -35,7 +34,7 @@ class Replays:
         self.lobby = lobby
         self.kept: OrderedDict[tuple[str, int | None], list[Step]] = OrderedDict()
 
-    async def page(self, code: str, seat: str | None, start: str | None) -> dict[str, Any]:
+    async def page(self, code: str, seat: str | None, start: str | None) -> dict[str, object]:
         async with self.lobby.using(code) as room:
             if room.status != FINISHED or not room.settled:
                 raise Refusal(

@@ -54,8 +54,8 @@ class Room:
         *,
         code: str,
         game: Game,
-        head: dict[str, Any],
-        actions: list[dict[str, Any]],
+        head: dict[str, object],
+        actions: list[dict[str, object]],
         seats: list[SeatState],
         clock: float | None,
         secret: bytes,
@@ -75,7 +75,7 @@ class Room:
         self.judge = Judge(game)
         """Its placements, judged for the cards' ratings as they are made."""
         self._viewer: Viewer | None = None
-        self._deal_wire: tuple[Any, bool, str] | None = None
+        self._deal_wire: tuple[object, bool, str] | None = None
         """``deal_wire``'s last answer, with the deal and whether its salt was shown."""
         self.head = head
         self.actions = actions
@@ -183,7 +183,7 @@ class Room:
             known = self._deal_wire = (deal, shown, encode(self.deal()))
         return known[2]
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         if self.status != FINISHED or not self.settled:
             raise Refusal(
                 ErrorCode.RECORD_NOT_FINISHED,
@@ -203,7 +203,7 @@ class Room:
     # -- the one way a game changes -------------------------------------------------------
 
     async def submit(
-        self, seat: int, version: int, wire: Mapping[str, Any], *, timeout: bool = False
+        self, seat: int, version: int, wire: Mapping[str, object], *, timeout: bool = False
     ) -> None:
         """Check, apply, store, then tell everyone. Raises ``Refusal``; changes nothing then.
         ``timeout``: the server plays for a seat whose time ran out. The caller holds the
@@ -211,7 +211,7 @@ class Room:
         other process changes it meanwhile."""
         await self._submit_checked(seat, version, wire, timeout=timeout)
 
-    def _check(self, seat: int, version: int, wire: Mapping[str, Any]) -> Any:
+    def _check(self, seat: int, version: int, wire: Mapping[str, object]) -> Any:
         """The action ``wire`` stands for, if the table takes one from ``seat`` at
         ``version``; ``Refusal`` if not."""
         game = self.game
@@ -240,7 +240,7 @@ class Room:
             raise Refusal(ErrorCode.SERVER_INTERNAL, "the action could not be read") from None
 
     async def _submit_checked(
-        self, seat: int, version: int, wire: Mapping[str, Any], *, timeout: bool = False
+        self, seat: int, version: int, wire: Mapping[str, object], *, timeout: bool = False
     ) -> None:
         started = time.perf_counter()
         action = self._check(seat, version, wire)
@@ -300,7 +300,7 @@ class Room:
 
     # -- what follows a change ------------------------------------------------------------
 
-    def _changed(self, by: int | None, events: list[Any] | None = None) -> None:
+    def _changed(self, by: int | None, events: list[object] | None = None) -> None:
         """Tell everyone of a change, with the clock of the move now awaited; after a
         moment the table waits (no bot, stand-in or clock moves) until it was seen."""
         if events:
@@ -338,7 +338,7 @@ class Room:
 
     # -- tasks and closing ----------------------------------------------------------------
 
-    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    def spawn(self, work: Coroutine[object, object, None]) -> asyncio.Task[None]:
         """Run ``work`` as a task of this room: ``close`` cancels it."""
         task = asyncio.create_task(work)
         self._tasks.add(task)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
@@ -17,6 +17,7 @@ from geodeck.server.creation import seat_name
 from geodeck.server.errors import ErrorCode
 from geodeck.server.protocol import PLAYING, WAITING, Refusal, SeatInfo
 from geodeck.server.storage import Conflict
+from geodeck.server.storage.schema import seat_names
 from geodeck.server.tokens import matching_seat, new_token, token_hash
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class Seating:
         self.room = room
         self._grace: dict[int, asyncio.Task[None]] = {}
 
-    def facts(self) -> list[dict[str, Any]]:
+    def facts(self) -> list[dict[str, object]]:
         """``infos`` as plain dicts (``SeatInfo``'s fields), for encoding in bulk."""
         return [
             {
@@ -62,7 +63,7 @@ class Seating:
         ]
 
     def infos(self) -> list[SeatInfo]:
-        return [SeatInfo(**facts) for facts in self.facts()]
+        return [SeatInfo.model_validate(facts) for facts in self.facts()]
 
     def seat_of(self, token: str) -> int | None:
         return matching_seat([s.token_hash for s in self.room.seats], token)
@@ -126,13 +127,13 @@ class Seating:
         free = [i for i, s in enumerate(self.room.seats) if not s.claimed and i != seat]
         return WAITING if free else PLAYING
 
-    async def _renamed(self, seat: int, name: str) -> tuple[dict[str, Any], Game]:
+    async def _renamed(self, seat: int, name: str) -> tuple[dict[str, object], Game]:
         room = self.room
-        names = list(room.head.get("seats", []))
+        names = seat_names(room.head)
         if seat >= len(names):
             raise Refusal(ErrorCode.TABLE_BAD_NAME, "no such seat")
         name = seat_name(name)
-        if any(i != seat and same_name(str(n), name) for i, n in enumerate(names)):
+        if any(i != seat and same_name(n, name) for i, n in enumerate(names)):
             raise Refusal(ErrorCode.TABLE_BAD_NAME, f"another seat is called {name!r} (or alike)")
         names[seat] = name
         head = {**room.head, "seats": names}
@@ -155,10 +156,10 @@ class Seating:
         for row in stored.seats:
             if row.seat < len(room.seats):
                 room.seats[row.seat].token_hash = row.token_hash
-        names = stored.head.get("seats", [])
+        names = seat_names(stored.head)
         for i, state in enumerate(room.seats):
             if i < len(names):
-                state.name = str(names[i])
+                state.name = names[i]
         if stored.actions == () and room.game.version == 0:
             room.game = await room.lobby.run(Game.from_record, stored.record())
         if room.status != before:

@@ -6,7 +6,7 @@ connection that asked for them, ``states.py``), the seats message, and refusals.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from geodeck.server.clients import Client
 from geodeck.server.errors import LIMIT_CODES, ErrorCode
@@ -51,7 +51,7 @@ def table_parts(room: Room, by: int | None) -> TableParts:
 def seat_parts(room: Room, seat: int | None, table: TableParts, since: int) -> SeatParts:
     """One seat's view (its history from event ``since`` on) and legal actions, encoded."""
     alike, own = room.viewer.layers(seat, since=since)
-    legal: list[Any] = []
+    legal: list[object] = []
     if seat is not None and table.status == PLAYING and not room.paused:
         legal = [a.to_wire() for a in room.game.legal_actions(seat)]
     history = own.get("history")
@@ -87,7 +87,7 @@ def broadcast(room: Room, by: int | None) -> None:
         since = min(c.history_len if c.delta and c.sent is not None else 0 for c in clients)
         parts = seat_parts(room, seat, table, since)
         whole: SeatParts | None = parts if parts.start == 0 else None
-        built: dict[tuple[Any, ...], tuple[object, str]] = {}
+        built: dict[tuple[object, ...], tuple[object, str]] = {}
         for client in clients:
             # a connection still behind with its last state (a spectator's is replaced)
             # is sent the whole of the new one

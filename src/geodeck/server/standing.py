@@ -25,7 +25,6 @@ import contextlib
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -226,7 +225,7 @@ def backfill(conn: Connection) -> None:
     nicknames = {r.key_hash: r.nickname for r in conn.execute(select(players))}
     counted: dict[tuple[str, str], int] = {}
     met: dict[tuple[str, str], set[str]] = {}
-    held: dict[str, dict[str, Any]] = {}
+    held: dict[str, dict[str, object]] = {}
     holding: set[str] = set()
 
     def established(key: str, fam: str) -> bool:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from geodeck.server.protocol import StateFrame, encode, state_frame, state_text
 
-Parts = Mapping[str, Any]
+Parts = Mapping[str, object]
 """Some keys of a view with their values as the engine gives them (never changed after)."""
 
 HISTORY_KEYS = ("history", "history_from")
@@ -36,7 +36,7 @@ class Recipient(Protocol):
     def push(self, text: str, kind: str | None = None) -> None: ...
 
 
-def _diff(old: object, new: object) -> tuple[bool, Any] | None:
+def _diff(old: object, new: object) -> tuple[bool, object] | None:
     """What a delta says of a part that was ``old`` and is ``new``: ``None`` if unchanged,
     else ``(True, new)`` to replace it, or ``(False, entries)`` to merge the entries of an
     object that changed (when none of its keys went away)."""
@@ -61,7 +61,7 @@ def _same(old: object, new: object) -> bool:
 class Broadcast:
     """What one broadcast worked out, shared by all its seats and connections."""
 
-    _parts: dict[tuple[int, int], tuple[Any, Any, tuple[bool, Any] | None]] = field(
+    _parts: dict[tuple[int, int], tuple[object, object, tuple[bool, object] | None]] = field(
         default_factory=dict
     )
     """Changes between pairs of parts, by the parts' ids; each entry holds both parts, so
@@ -71,10 +71,10 @@ class Broadcast:
     )
     """Encoded changes between alike layers, the same way."""
 
-    def changes(self, old: Parts, new: Parts) -> tuple[dict[str, Any], list[str]]:
+    def changes(self, old: Parts, new: Parts) -> tuple[dict[str, object], list[str]]:
         """The keys of ``new`` to send to one that has ``old``, and those of them whose
         entries are to be merged into what it has."""
-        changed: dict[str, Any] = {}
+        changed: dict[str, object] = {}
         merge: list[str] = []
         parts = self._parts
         for name, part in new.items():
@@ -157,7 +157,7 @@ class SeatParts:
     alike: Parts
     own: Parts
     """The seat's own keys, history aside."""
-    events: list[Any]
+    events: list[object]
     """The seat's history from event number ``start`` on."""
     start: int
     legal: str
@@ -195,7 +195,7 @@ class SeatParts:
         self,
         table: TableParts,
         client: Recipient,
-        built: dict[tuple[Any, ...], tuple[object, str]],
+        built: dict[tuple[object, ...], tuple[object, str]],
         broadcast: Broadcast,
     ) -> bool:
         """Queue a delta state for ``client`` if it asked for them and one can be made from
@@ -225,7 +225,7 @@ class SeatParts:
         self,
         table: TableParts,
         client: Recipient,
-        built: dict[tuple[Any, ...], tuple[object, str]],
+        built: dict[tuple[object, ...], tuple[object, str]],
         broadcast: Broadcast,
         *,
         events: bool,

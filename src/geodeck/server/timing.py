@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from geodeck.core.family import families
 
@@ -42,7 +41,7 @@ class Pause:
     wall: int
     waiting: set[int]
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> dict[str, object]:
         return {"version": self.version, "until": self.wall, "waiting": sorted(self.waiting)}
 
 
@@ -91,7 +90,7 @@ class Clock:
         """When the next clock runs out (event loop time), ``None`` if none runs."""
         return min((t.due for t in self.turns.values()), default=None)
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> dict[str, object]:
         return {
             "seconds": self.seconds,
             "bank": self.bank,

@@ -4,16 +4,34 @@ the hardest cards (the family's ``simulate`` front)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from geodeck.cross.events import Challenged, Checked, Judged, Paid, Placed, Scoring
 from geodeck.simulate.runner import Result, Spec
 
+if TYPE_CHECKING:
+    from geodeck.cross.game import CrossGame
+    from geodeck.simulate.plot import Bars
+
 HARDEST = 10
 
 
-def describe(game: Any, result: Result) -> None:
+class HardCard(TypedDict):
+    """A card by name: how often the bots placed it wrong, of how many times placed."""
+
+    card: str
+    wrong: int
+    placed: int
+    rate: float
+
+
+class CrossSummary(TypedDict):
+    wrong_per_scoring: float
+    hardest_cards: list[HardCard]
+
+
+def describe(game: CrossGame, result: Result) -> None:
     """The cards placed by name, each challenge and each interim scoring's guess chips."""
     result.placements = [
         (game.cards[card].name, bot, wrong) for card, bot, wrong in result.placements
@@ -44,7 +62,7 @@ def describe(game: Any, result: Result) -> None:
             guess_chips[event.receiver] += event.amount
 
 
-def summarise(spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
+def summarise(spec: Spec, results: Sequence[Result]) -> CrossSummary:
     """The wrong cards per interim scoring and the cards most often placed wrong (by the
     bots that know something of the cards)."""
     scorings = [wrong for r in results for wrong, _chips in r.scorings]
@@ -65,7 +83,7 @@ def summarise(spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
     }
 
 
-def plot(axes: Any, summary: dict[str, Any], bars: Any) -> None:
+def plot(axes: Any, summary: Mapping[str, Any], bars: Bars) -> None:
     """Challenge success per bot, and the hardest cards."""
     import matplotlib.ticker
 

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from geodeck.simulate.runner import front
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from geodeck.simulate.stats import Rate
+
+Bars: TypeAlias = "Callable[[Axes, Sequence[Rate], list[str], str], None]"
+"""Draws rates with their intervals as bars on an ``Axes``, one per name, headed."""
 
 
 def formats() -> list[str]:
@@ -23,7 +32,7 @@ def formats() -> list[str]:
     return suffixes
 
 
-def draw(summary: dict[str, Any], path: Path) -> None:
+def draw(summary: Mapping[str, Any], path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -36,7 +45,7 @@ def draw(summary: dict[str, Any], path: Path) -> None:
     title = f"{summary['game']} ({summary['variant'] or 'default'}), {summary['games']} games"
     fig.suptitle(title, fontsize=14, fontweight="bold")
 
-    def bars(ax: Any, rows: list[dict[str, Any]], names: list[str], heading: str) -> None:
+    def bars(ax: Axes, rows: Sequence[Rate], names: list[str], heading: str) -> None:
         rates = [r["rate"] for r in rows]
         low = [r["rate"] - r["low"] for r in rows]
         high = [r["high"] - r["rate"] for r in rows]

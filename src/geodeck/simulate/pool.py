@@ -2,7 +2,8 @@
 
 Ctrl-C stops a run at once: the worker processes ignore it (only the parent is told), the
 parent stops waiting and ends the workers, and ``Stopped`` carries the games finished so
-far.
+far. While the workers start, Ctrl-C is held back rather than ignored, so that one pressed
+at that moment still stops the run once they have started.
 """
 
 from __future__ import annotations
@@ -58,25 +59,30 @@ def _in_processes(
     size = max(1, min(10, games // (jobs * 8)))
     indexes = list(range(games))
     chunks = [indexes[i : i + size] for i in range(0, games, size)]
-    pool = _pool(jobs)
+    pool: Pool | None = None
     try:
+        pool = _pool(jobs)
         for part in pool.imap_unordered(partial(play_many, spec), chunks):
             done.extend(part)
             if progress:
                 progress(len(part))
         pool.close()
     finally:
-        pool.terminate()  # at once, also when stopped: the games still running are dropped
-        pool.join()
+        if pool is not None:
+            pool.terminate()  # at once, also when stopped: the games still running are dropped
+            pool.join()
 
 
 def _pool(jobs: int) -> Pool:
-    """Worker processes that ignore Ctrl-C from the moment they start."""
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Worker processes that ignore Ctrl-C from the moment they start. Until they do, the
+    signal is blocked in this thread (and so in the pool's threads and the workers, which
+    start with its mask): one that comes meanwhile waits, and is delivered here once the
+    pool is up, where ignoring it would lose it."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         return multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _ignore_interrupts() -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 import geodeck
 from geodeck.bots import make_bot
 from geodeck.core.family import Family, family_of
+from geodeck.core.wire import WireAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +26,8 @@ class Spec:
     variant: str | None
     bots: tuple[str, ...]
     seed: int
-    deck: Mapping[str, Any] | None = None
-    options: Mapping[str, Any] | None = None
+    deck: Mapping[str, Mapping[str, object]] | None = None
+    options: Mapping[str, object] | None = None
 
 
 @dataclass(slots=True)
@@ -56,7 +57,7 @@ class SimulateFront(Protocol):
     def describe(self, game: object, result: Result) -> None:
         """Add what the family counts of a finished ``game`` to its ``result``."""
 
-    def summarise(self, spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
+    def summarise(self, spec: Spec, results: Sequence[Result]) -> Mapping[str, object]:
         """The family's own keys of a run's summary (``geodeck.simulate.stats``)."""
 
     def plot(self, axes: object, summary: Mapping[str, object], bars: object) -> None:
@@ -114,8 +115,8 @@ def play(spec: Spec, index: int) -> Result:
 
 def _judge(
     family: Family,
-    game: Any,
-    action: Any,
+    game: geodeck.Game,
+    action: WireAction,
     seat: int,
     seat_bot: list[int],
     placements: list[tuple[str, int, bool]],

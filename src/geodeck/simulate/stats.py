@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from geodeck.simulate.runner import Result, Spec, front
 
@@ -23,7 +23,16 @@ def wilson(successes: float, trials: int) -> tuple[float, float, float]:
     return (p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
-def rate(successes: float, trials: int) -> dict[str, Any]:
+class Rate(TypedDict):
+    """A rate of ``n`` trials with its 95% Wilson score interval, ``low`` to ``high``."""
+
+    rate: float
+    low: float
+    high: float
+    n: int
+
+
+def rate(successes: float, trials: int) -> Rate:
     p, low, high = wilson(successes, trials)
     return {"rate": p, "low": low, "high": high, "n": trials}
 
@@ -31,7 +40,9 @@ def rate(successes: float, trials: int) -> dict[str, Any]:
 def summarise(spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
     """Everything ``geodeck simulate`` reports, as one JSON-ready object.
 
-    A shared win counts as 1/k of a win for each of the k winners.
+    A shared win counts as 1/k of a win for each of the k winners. The family's own keys
+    (its ``summarise``) follow the keys every family has; the whole is a JSON object
+    whose readers look up the keys of the game's family.
     """
     n = len(spec.bots)
     games = len(results)
@@ -59,7 +70,7 @@ def summarise(spec: Spec, results: Sequence[Result]) -> dict[str, Any]:
             for seat, c in enumerate(chips):
                 guess_chips[r.seat_bot[seat]] += c
     scoring_count = max(len(scorings), 1)
-    summary: dict[str, Any] = {
+    summary: dict[str, object] = {
         "game": spec.game,
         "variant": spec.variant,
         "games": games,

@@ -21,7 +21,7 @@ __all__ = ["game_stats", "ranking"]
 class StatsFront(Protocol):
     """What a family's stats module (its ``stats`` front) gives."""
 
-    def family_stats(self, game: Game, view: Mapping[str, object]) -> dict[str, Any]:
+    def family_stats(self, game: Game, view: Mapping[str, object]) -> Mapping[str, object]:
         """The family's own statistics of ``game``, from its spectator's ``view``."""
 
 

@@ -4,9 +4,14 @@ spectator sees (docs/stats.md)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from geodeck.core.game import Game
+from geodeck.stats.shapes import Caught, CrossPlayer, CrossStats, HardCard
+
+if TYPE_CHECKING:
+    from geodeck.core.shapes import EventWire, Face
+    from geodeck.cross.shapes import CrossView, SeatRow
 
 CAUSES = ("challenging", "challenged", "guesses", "exchanges")
 """Why chips moved: a seat's own challenges (A4.3), challenges of its cards (A4.3),
@@ -16,12 +21,50 @@ HARDEST = 5
 """How many cards the hardest list keeps."""
 
 
-def family_stats(game: Game, view: Mapping[str, object]) -> dict[str, Any]:
+class Seen(TypedDict):
+    """What the counts read of a spectator's view (a ``CrossView`` is one)."""
+
+    cards: dict[str, Face]
+    seats: list[SeatRow]
+    history: list[EventWire]
+
+
+class _Place(TypedDict):
+    seat: int
+    card: str
+    line: str
+
+
+class _Challenge(TypedDict):
+    seat: int
+
+
+class _Judge(TypedDict):
+    card: str
+    against: str
+    right: bool
+
+
+class _Check(TypedDict):
+    guesses: list[int]
+    wrong: int
+    set_aside: list[str]
+
+
+_Pay = TypedDict("_Pay", {"from": int | None, "to": int | None, "amount": int})
+
+
+class _Lapse(TypedDict):
+    seat: int
+    amount: int
+
+
+def family_stats(game: Game, view: CrossView) -> CrossStats:
     """The cross family's statistics (``geodeck.stats.game_stats``)."""
     return cross_stats(view)
 
 
-def cross_stats(view: Mapping[str, Any]) -> dict[str, Any]:
+def cross_stats(view: Seen) -> CrossStats:
     """``players`` (one object per seat) and ``hardest`` (the cards placed wrong)."""
     tally = _Tally(view)
     for event in view["history"]:
@@ -29,7 +72,7 @@ def cross_stats(view: Mapping[str, Any]) -> dict[str, Any]:
     return {"players": tally.players, "hardest": tally.hardest()}
 
 
-def _player(seat: Mapping[str, Any]) -> dict[str, Any]:
+def _player(seat: SeatRow) -> CrossPlayer:
     return {
         "seat": seat["seat"],
         "name": seat["name"],
@@ -54,8 +97,8 @@ def _player(seat: Mapping[str, Any]) -> dict[str, Any]:
 class _Tally:
     """The counts so far while the history is read event by event."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.cards: Mapping[str, Any] = view["cards"]
+    def __init__(self, view: Seen) -> None:
+        self.cards: Mapping[str, Mapping[str, object]] = view["cards"]
         self.players = [_player(s) for s in view["seats"]]
         self.order: list[str] = []
         """The cards placed, in the order of play."""
@@ -63,28 +106,32 @@ class _Tally:
         self.line: dict[str, str] = {}
         self.on_table: list[str] = []
         """Placed cards out since the last check, not yet judged wrong."""
-        self.wrong: dict[str, dict[str, Any]] = {}
+        self.wrong: dict[str, Caught] = {}
         self.last: str | None = None
         self.roles: tuple[int, int] | None = None
         """The challenger and the placer of the challenge being paid, or ``None`` while a
         scoring is paid."""
 
-    def read(self, event: Mapping[str, Any]) -> None:
+    def read(self, event: EventWire) -> None:
+        """Count one event of the view's history; each kind has the wire form of its
+        event class (``geodeck.cross.events``), which the casts name."""
         kind = event["event"]
         if kind == "place":
-            self._place(event)
+            self._place(cast(_Place, event))
         elif kind == "challenge":
-            self._challenge(event)
+            self._challenge(cast(_Challenge, event))
         elif kind == "judge":
-            self._judge(event)
+            self._judge(cast(_Judge, event))
         elif kind == "check":
-            self._check(event)
+            self._check(cast(_Check, event))
         elif kind == "pay":
-            self._pay(event["from"], event["to"], event["amount"])
+            pay = cast(_Pay, event)
+            self._pay(pay["from"], pay["to"], pay["amount"])
         elif kind == "lapse":
-            self.players[event["seat"]]["lapsed"] += event["amount"]
+            lapse = cast(_Lapse, event)
+            self.players[lapse["seat"]]["lapsed"] += lapse["amount"]
 
-    def _place(self, event: Mapping[str, Any]) -> None:
+    def _place(self, event: _Place) -> None:
         card, seat = event["card"], event["seat"]
         self.players[seat]["placed"] += 1
         self.order.append(card)
@@ -93,14 +140,14 @@ class _Tally:
         self.on_table.append(card)
         self.last = card
 
-    def _challenge(self, event: Mapping[str, Any]) -> None:
+    def _challenge(self, event: _Challenge) -> None:
         assert self.last is not None
         challenger, placer = event["seat"], self.placer[self.last]
         self.players[challenger]["challenges_made"] += 1
         self.players[placer]["challenged"] += 1
         self.roles = (challenger, placer)
 
-    def _judge(self, event: Mapping[str, Any]) -> None:
+    def _judge(self, event: _Judge) -> None:
         """A4.2-A4.3: a wrong card leaves the game; a right one waits for the check."""
         assert self.roles is not None
         challenger, placer = self.roles
@@ -113,7 +160,7 @@ class _Tally:
         self.on_table.remove(card)
         self.wrong[card] = {"caught": "challenge", "by": challenger, "against": event["against"]}
 
-    def _check(self, event: Mapping[str, Any]) -> None:
+    def _check(self, event: _Check) -> None:
         """A6.2-A6.3: the cards set aside were wrong, every other placed card right."""
         answer = event["wrong"]
         for seat, guess in enumerate(event["guesses"]):
@@ -122,9 +169,11 @@ class _Tally:
             player["exact_guesses"] += int(guess == answer)
         aside = set(event["set_aside"])
         for card in self.on_table:
-            right = card not in aside
-            self.players[self.placer[card]]["placed_right" if right else "placed_wrong"] += 1
-            if not right:
+            placer = self.players[self.placer[card]]
+            if card not in aside:
+                placer["placed_right"] += 1
+            else:
+                placer["placed_wrong"] += 1
                 self.wrong[card] = {"caught": "check", "by": None, "against": None}
         self.on_table = []
         self.roles = None
@@ -145,19 +194,20 @@ class _Tally:
             return "guesses"
         return "challenging" if seat == self.roles[0] else "challenged"
 
-    def hardest(self) -> list[dict[str, Any]]:
+    def hardest(self) -> list[HardCard]:
         """The cards placed wrong: those a challenge caught first (they cost a chip), then
         the harder ones by the deck's difficulty, then in the order of play."""
         rank = {card: i for i, card in enumerate(self.order)}
 
         def key(card: str) -> tuple[int, int, int]:
             caught = 0 if self.wrong[card]["caught"] == "challenge" else 1
-            return (caught, -self._face(card).get("difficulty", 0), rank[card])
+            difficulty = self._face(card).get("difficulty", 0)
+            return (caught, -difficulty if isinstance(difficulty, int) else 0, rank[card])
 
         return [
             {
                 "card": card,
-                "name": self._face(card).get("name", card),
+                "name": str(self._face(card).get("name", card)),
                 "placed_by": self.placer[card],
                 "line": self.line[card],
                 **self.wrong[card],
@@ -165,6 +215,6 @@ class _Tally:
             for card in sorted(self.wrong, key=key)[:HARDEST]
         ]
 
-    def _face(self, card: str) -> Mapping[str, Any]:
+    def _face(self, card: str) -> Mapping[str, object]:
         face = self.cards.get(card)
         return face if isinstance(face, Mapping) else {}

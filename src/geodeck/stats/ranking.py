@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+
+from geodeck.stats.shapes import Ranked
 
 
-def ranking(
-    names: Sequence[str], scores: Sequence[int], *, finished: bool = True
-) -> list[dict[str, Any]]:
+def ranking(names: Sequence[str], scores: Sequence[int], *, finished: bool = True) -> list[Ranked]:
     """One entry per seat, best first: ``place`` is 1 plus the number of seats that scored
     more, so tied seats share a place (and the next place is skipped); every seat with the
     highest score is a ``winner`` once the game has ``finished``. Seats that tie keep their

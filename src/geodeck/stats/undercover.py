@@ -3,28 +3,64 @@ hardest to find, from the history a spectator sees (docs/stats.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from geodeck.core.game import Game
+from geodeck.stats.shapes import EndedRound, UndercoverPlayer, UndercoverStats
 from geodeck.undercover.game import UndercoverGame
+
+if TYPE_CHECKING:
+    from typing_extensions import ReadOnly
+
+    from geodeck.core.shapes import EventWire
+    from geodeck.undercover.shapes import UndercoverView
 
 HARDEST = 5
 """How many hidden countries the hardest list keeps."""
 
 
-def family_stats(game: Game, view: Mapping[str, object]) -> dict[str, Any]:
+class SeenSeat(TypedDict):
+    name: ReadOnly[str]
+    score: ReadOnly[int]
+
+
+class Seen(TypedDict):
+    """What the counts read of a spectator's view (an ``UndercoverView`` is one)."""
+
+    seats: ReadOnly[Sequence[SeenSeat]]
+    history: list[EventWire]
+
+
+class _Stone(TypedDict):
+    seat: int
+    country: str
+    size: str
+
+
+class _Reveal(TypedDict):
+    round: int
+    undercover: int
+    country: str
+    discovered: bool
+    asked: int
+    points: list[int]
+
+
+def family_stats(game: Game, view: UndercoverView) -> UndercoverStats:
     """Undercover's statistics (``geodeck.stats.game_stats``), the countries by name."""
     assert isinstance(game, UndercoverGame)
     countries = {code: country.name for code, country in game.countries.items()}
     return undercover_stats(view, countries)
 
 
-def undercover_stats(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+def undercover_stats(view: Seen, names: Mapping[str, str]) -> UndercoverStats:
     """``players`` (one object per seat), ``rounds`` (each ended round) and ``hardest``
-    (the hidden countries, hardest first). ``names`` gives each country's name."""
+    (the hidden countries, hardest first). ``names`` gives each country's name. Each
+    kind of event read has the wire form of its event class (``geodeck.undercover.events``),
+    which the casts name."""
     players = [_player(i, s) for i, s in enumerate(view["seats"])]
-    rounds: list[dict[str, Any]] = []
+    rounds: list[EndedRound] = []
     stones: list[tuple[int, str, str]] = []
     """The stones of the round in play: seat, country, size."""
     for event in view["history"]:
@@ -32,13 +68,14 @@ def undercover_stats(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[
         if kind == "round":
             stones = []
         elif kind == "stone":
-            stones.append((event["seat"], event["country"], event["size"]))
+            stone = cast(_Stone, event)
+            stones.append((stone["seat"], stone["country"], stone["size"]))
         elif kind == "reveal":
-            rounds.append(_ended(event, stones, players, names))
+            rounds.append(_ended(cast(_Reveal, event), stones, players, names))
     return {"players": players, "rounds": rounds, "hardest": _hardest(rounds)}
 
 
-def _player(seat: int, shown: Mapping[str, object]) -> dict[str, Any]:
+def _player(seat: int, shown: SeenSeat) -> UndercoverPlayer:
     return {
         "seat": seat,
         "name": shown["name"],
@@ -54,11 +91,11 @@ def _player(seat: int, shown: Mapping[str, object]) -> dict[str, Any]:
 
 
 def _ended(
-    event: Mapping[str, Any],
+    event: _Reveal,
     stones: list[tuple[int, str, str]],
-    players: list[dict[str, Any]],
+    players: list[UndercoverPlayer],
     names: Mapping[str, str],
-) -> dict[str, Any]:
+) -> EndedRound:
     """Count one round as it was revealed (B2.5-B2.6): a stone is right when it lies on
     the undercover country."""
     country, hider = event["country"], event["undercover"]
@@ -91,10 +128,10 @@ def _ended(
     }
 
 
-def _hardest(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _hardest(rounds: list[EndedRound]) -> list[EndedRound]:
     """The hidden countries nobody discovered first, then those that took the most
     questions, then those with the fewest stones on them; then in the order of play."""
     order = sorted(
         rounds, key=lambda r: (r["discovered"], -r["asked"], r["stones_right"], r["round"])
     )
-    return [dict(r) for r in order[:HARDEST]]
+    return [r.copy() for r in order[:HARDEST]]

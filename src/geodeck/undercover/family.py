@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import TypeVar, cast
 
 from geodeck.core.family import Atlas, Family, GameInfo
 from geodeck.undercover import variants
@@ -13,12 +14,15 @@ from geodeck.undercover.commitment import salt_from
 from geodeck.undercover.events import RoundEnded
 from geodeck.undercover.game import UndercoverGame
 
+T = TypeVar("T")
 
-def own_secret(action: object, rng: random.Random) -> object:
+
+def own_secret(action: T, rng: random.Random) -> T:
     """A hide is listed without a salt (RULES.md B2.2): its hider salts it from ``rng``."""
     if isinstance(action, Hide):
         salt = salt_from(rng)
-        return action if action.salt is not None else action.salted(salt)
+        if action.salt is None:
+            return cast(T, action.salted(salt))  # a hide for a hide
     return action
 
 

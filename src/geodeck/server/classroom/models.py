@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -69,7 +69,7 @@ class OpenClass(_Strict):
     game: Annotated[str, Field(min_length=1, max_length=32)]
     title: Annotated[str, Field(max_length=200)] | None = None
     """Checked by the name rule (``geodeck.names``): 1 to 80 visible characters."""
-    deck: dict[str, Any] | list[Any] | None = None
+    deck: dict[str, object] | list[object] | None = None
 
 
 class JoinClass(_Strict):

@@ -4,13 +4,13 @@ or token counts as a miss; a right one is always served."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from geodeck.server import connection
-from geodeck.server.bodies import ErrorBody, LimitedBody, parse
+from geodeck.server.bodies import parse, refusals
 from geodeck.server.classroom.models import (
     JoinClass,
     OpenClass,
@@ -35,15 +35,10 @@ def _base(request: Request) -> str:
 def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
     """Add the classroom's endpoints to ``app``."""
     room = Classroom(lobby)
-    refusals: dict[int | str, dict[str, Any]] = {
-        403: {"model": ErrorBody},
-        404: {"model": ErrorBody},
-        409: {"model": ErrorBody},
-        429: {"model": LimitedBody},
-    }
+    refused = refusals(403, 404, 409, limited=True)
 
-    @app.post("/api/classes", status_code=201, responses={400: {"model": ErrorBody}})
-    async def open_class(request: Request) -> dict[str, Any]:
+    @app.post("/api/classes", status_code=201, responses=refusals(400))
+    async def open_class(request: Request) -> dict[str, object]:
         connection.creating(lobby, request)
         body = await parse(request, OpenClass)
         opened = await room.open(body)
@@ -52,38 +47,38 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
     @app.post(
         "/api/classes/{code}/pupils",
         status_code=201,
-        responses=refusals,
+        responses=refused,
         dependencies=[guarded(limiter)],
     )
-    async def join_class(code: str, request: Request) -> dict[str, Any]:
+    async def join_class(code: str, request: Request) -> dict[str, object]:
         found = await room.find(code)
         body = await parse(request, JoinClass)
         return await room.join(found, body)
 
     @app.post(
         "/api/classes/{code}/practice",
-        responses=refusals,
+        responses=refused,
         dependencies=[guarded(limiter)],
     )
-    async def start_practice(code: str, request: Request) -> dict[str, Any]:
+    async def start_practice(code: str, request: Request) -> dict[str, object]:
         found = await room.teacher(code, _token(request))
         return await room.practice(found, await parse(request, StartPractice))
 
-    @app.post("/api/classes/{code}/games", responses=refusals, dependencies=[guarded(limiter)])
-    async def start_games(code: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/classes/{code}/games", responses=refused, dependencies=[guarded(limiter)])
+    async def start_games(code: str, request: Request) -> dict[str, object]:
         found = await room.teacher(code, _token(request))
         connection.creating(lobby, request)
         body = await parse(request, StartGames)
         return await room.start_games(found, body, _base(request))
 
-    @app.get("/api/classes/{code}/sheet", responses=refusals, dependencies=[guarded(limiter)])
-    async def sheet(code: str, request: Request) -> dict[str, Any]:
+    @app.get("/api/classes/{code}/sheet", responses=refused, dependencies=[guarded(limiter)])
+    async def sheet(code: str, request: Request) -> Mapping[str, object]:
         found = await room.teacher(code, _token(request))
         return await room.sheet(found)
 
     @app.get(
         "/api/classes/{code}/sheet.csv",
-        responses=refusals,
+        responses=refused,
         dependencies=[guarded(limiter)],
     )
     async def sheet_file(code: str, request: Request) -> Response:
@@ -95,23 +90,23 @@ def register(app: FastAPI, lobby: Lobby, limiter: MissLimiter) -> Classroom:
             headers={"Content-Disposition": f'attachment; filename="geodeck-{found.code}.csv"'},
         )
 
-    @app.delete("/api/classes/{code}", responses=refusals, dependencies=[guarded(limiter)])
-    async def end_class(code: str, request: Request) -> dict[str, Any]:
+    @app.delete("/api/classes/{code}", responses=refused, dependencies=[guarded(limiter)])
+    async def end_class(code: str, request: Request) -> dict[str, object]:
         found = await room.teacher(code, _token(request))
         return await room.end(found)
 
-    @app.get("/api/classes/{code}/me", responses=refusals, dependencies=[guarded(limiter)])
-    async def me(code: str, request: Request) -> dict[str, Any]:
+    @app.get("/api/classes/{code}/me", responses=refused, dependencies=[guarded(limiter)])
+    async def me(code: str, request: Request) -> dict[str, object]:
         token = _token(request) or ""
         found, pupil = await room.pupil(code, token)
         return await room.me(found, pupil, token)
 
     @app.post(
         "/api/classes/{code}/answers",
-        responses=refusals,
+        responses=refused,
         dependencies=[guarded(limiter)],
     )
-    async def answers(code: str, request: Request) -> dict[str, Any]:
+    async def answers(code: str, request: Request) -> dict[str, object]:
         found, pupil = await room.pupil(code, _token(request))
         return await room.answers(found, pupil, await parse(request, PostAnswers))
 

@@ -8,9 +8,9 @@ classroom's routes call them from worker threads.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 import orjson
 from sqlalchemy import Engine, delete, func, insert, select, update
@@ -31,9 +31,9 @@ class ClassRow:
     code: str
     game: str
     title: str
-    deck: Any
+    deck: dict[str, object] | list[object] | None
     teacher_hash: str
-    assignment: dict[str, Any] | None
+    assignment: dict[str, object] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class PupilRow:
     pupil: int
     name: str
     token_hash: str
-    seat: dict[str, Any] | None
+    seat: dict[str, object] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +53,13 @@ class AnswerRow:
     right: bool
 
 
-def _json(text: str | None) -> Any:
+def _json(text: str | None) -> object:
     return None if text is None else orjson.loads(text)
+
+
+def _object(text: str | None) -> dict[str, object] | None:
+    """A JSON object column (an assignment, a seat): written here from checked values."""
+    return cast("dict[str, object] | None", _json(text))
 
 
 def create_class(
@@ -83,9 +88,9 @@ def load_class(engine: Engine, code: str) -> ClassRow | None:
         row = conn.execute(select(classes).where(classes.c.code == code)).first()
     if row is None:
         return None
-    return ClassRow(
-        row.code, row.game, row.title, _json(row.deck), row.teacher_hash, _json(row.assignment)
-    )
+    # the deck was checked as a request's (``OpenClass``) before it was stored
+    deck = cast("dict[str, object] | list[object] | None", _json(row.deck))
+    return ClassRow(row.code, row.game, row.title, deck, row.teacher_hash, _object(row.assignment))
 
 
 def load_pupils(engine: Engine, code: str) -> list[PupilRow]:
@@ -93,7 +98,7 @@ def load_pupils(engine: Engine, code: str) -> list[PupilRow]:
         rows = conn.execute(
             select(pupils).where(pupils.c.code == code).order_by(pupils.c.pupil)
         ).all()
-    return [PupilRow(r.pupil, r.name, r.token_hash, _json(r.seat)) for r in rows]
+    return [PupilRow(r.pupil, r.name, r.token_hash, _object(r.seat)) for r in rows]
 
 
 def add_pupil(engine: Engine, code: str, name: str, token_hash: str, limit: int) -> int | None:
@@ -115,7 +120,7 @@ def add_pupil(engine: Engine, code: str, name: str, token_hash: str, limit: int)
         raise Conflict(f"pupil number taken in class {code}") from err
 
 
-def set_assignment(engine: Engine, code: str, assignment: dict[str, Any] | None) -> None:
+def set_assignment(engine: Engine, code: str, assignment: Mapping[str, object] | None) -> None:
     with engine.begin() as conn:
         conn.execute(
             update(classes)
@@ -155,7 +160,7 @@ def load_tables(engine: Engine, code: str) -> dict[str, dict[int, int]]:
 
 
 def add_answers(
-    engine: Engine, code: str, pupil: int, items: Sequence[dict[str, Any]], limit: int
+    engine: Engine, code: str, pupil: int, items: Sequence[Mapping[str, object]], limit: int
 ) -> bool:
     """Store a pupil's answers; ``False`` (nothing stored) if they would have more than
     ``limit``."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-from typing import Any
+from typing import TypedDict
 
 from geodeck.catalogue import catalogue
 from geodeck.core.family import places_cards
@@ -41,6 +41,16 @@ from geodeck.server.storage import Conflict
 from geodeck.server.tokens import new_token, normal_code, token_hash
 
 log = logging.getLogger("geodeck.server")
+
+Sheet = TypedDict(
+    "Sheet",
+    {
+        "class": dict[str, object],
+        "assignment": dict[str, object] | None,
+        "pupils": list[dict[str, object]],
+    },
+)
+"""The results sheet of a class (``GET /api/classes/{code}/sheet``)."""
 
 
 def bearer(header: str | None) -> str | None:
@@ -99,7 +109,7 @@ class Classroom:
 
     # -- the teacher ---------------------------------------------------------------------
 
-    async def open(self, body: OpenClass) -> dict[str, Any]:
+    async def open(self, body: OpenClass) -> dict[str, object]:
         cross = [g for g in self.games.values() if places_cards(g.id)]
         if body.game not in {g.id for g in cross}:
             names = ", ".join(g.id for g in cross)
@@ -131,11 +141,11 @@ class Classroom:
             return {"code": code, "token": token, "game": body.game, "title": title}
         raise Refusal(ErrorCode.SERVER_BUSY, "no free class code was found; try again")
 
-    async def practice(self, found: ClassRow, body: StartPractice) -> dict[str, Any]:
+    async def practice(self, found: ClassRow, body: StartPractice) -> dict[str, object]:
         variant = body.variant or self.games[found.game].variants[0]
         if variant not in self.games[found.game].variants:
             raise Refusal(ErrorCode.SETUP_INVALID, f"{found.game} has no variant {variant!r}")
-        assignment = {
+        assignment: dict[str, object] = {
             "kind": "practice",
             "game": found.game,
             "variant": variant,
@@ -145,7 +155,7 @@ class Classroom:
         await self.lobby.run(rows.set_assignment, self.engine, found.code, assignment)
         return assignment
 
-    async def start_games(self, found: ClassRow, body: StartGames, base: str) -> dict[str, Any]:
+    async def start_games(self, found: ClassRow, body: StartGames, base: str) -> dict[str, object]:
         pupils = await self.lobby.run(rows.load_pupils, self.engine, found.code)
         if not pupils:
             raise Refusal(ErrorCode.CLASS_NO_PUPILS, "no pupil has joined the class yet")
@@ -174,11 +184,11 @@ class Classroom:
                 {seat: p.pupil for seat, p in enumerate(sitting)},
             )
             made.append(table)
-        assignment = {"kind": "games", "game": found.game, "tables": made}
+        assignment: dict[str, object] = {"kind": "games", "game": found.game, "tables": made}
         await self.lobby.run(rows.set_assignment, self.engine, found.code, assignment)
         return assignment
 
-    async def sheet(self, found: ClassRow) -> dict[str, Any]:
+    async def sheet(self, found: ClassRow) -> Sheet:
         pupils = await self.lobby.run(rows.load_pupils, self.engine, found.code)
         answers = await self.lobby.run(rows.load_answers, self.engine, found.code)
         tables = await self.lobby.run(rows.load_tables, self.engine, found.code)
@@ -189,7 +199,7 @@ class Classroom:
             "pupils": sheet_rows(pupils, answers, figures),
         }
 
-    async def end(self, found: ClassRow) -> dict[str, Any]:
+    async def end(self, found: ClassRow) -> dict[str, object]:
         """Delete the class, its pupils and answers, its tables and their rematches with
         their records (they hold the pupils' names), and the pupils' names in the card
         ratings."""
@@ -214,7 +224,7 @@ class Classroom:
 
     # -- the pupils ----------------------------------------------------------------------
 
-    async def join(self, found: ClassRow, body: JoinClass) -> dict[str, Any]:
+    async def join(self, found: ClassRow, body: JoinClass) -> dict[str, object]:
         name = first_name(body.name)
         if name is None:
             raise Refusal(
@@ -237,7 +247,9 @@ class Classroom:
             return {"pupil": number, "name": name, "token": token, "class": self._about(found)}
         raise Refusal(ErrorCode.SERVER_BUSY, "the class is busy; try again")
 
-    async def answers(self, found: ClassRow, pupil: PupilRow, body: PostAnswers) -> dict[str, Any]:
+    async def answers(
+        self, found: ClassRow, pupil: PupilRow, body: PostAnswers
+    ) -> dict[str, object]:
         items = []
         for item in body.answers:
             if item.type == "answer" and (item.card is None or item.right is None):
@@ -255,7 +267,7 @@ class Classroom:
             )
         return {"stored": len(items)}
 
-    async def me(self, found: ClassRow, pupil: PupilRow, token: str) -> dict[str, Any]:
+    async def me(self, found: ClassRow, pupil: PupilRow, token: str) -> dict[str, object]:
         """The pupil's own page; ``token`` is theirs, and opens their seat at a table."""
         answers = await self.lobby.run(rows.load_answers, self.engine, found.code, pupil.pupil)
         tables = await self.lobby.run(rows.load_tables, self.engine, found.code)
@@ -273,5 +285,5 @@ class Classroom:
         }
 
     @staticmethod
-    def _about(found: ClassRow) -> dict[str, Any]:
+    def _about(found: ClassRow) -> dict[str, object]:
         return {"code": found.code, "title": found.title, "game": found.game}

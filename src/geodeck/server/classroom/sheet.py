@@ -39,7 +39,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A cell starting with one of these is read as a formula by spreadsheets."""
 
 
-def practice_figures(answers: Iterable[AnswerRow]) -> dict[str, Any]:
+def practice_figures(answers: Iterable[AnswerRow]) -> dict[str, object]:
     """A pupil's answers, right answers, best streak (right answers in a row within one
     round) and weakest areas."""
     count = right = streak = best = 0
@@ -102,7 +102,7 @@ def _no_games() -> dict[str, int]:
 
 def pupil_row(
     pupil: PupilRow, answers: Iterable[AnswerRow], games: Mapping[int, Mapping[str, int]]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     return {
         "pupil": pupil.pupil,
         "name": pupil.name,
@@ -115,7 +115,7 @@ def sheet_rows(
     pupils: Sequence[PupilRow],
     answers: Iterable[AnswerRow],
     games: Mapping[int, Mapping[str, int]],
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     """One row per pupil, in the order they joined."""
     by_pupil: dict[int, list[AnswerRow]] = {p.pupil: [] for p in pupils}
     for answer in answers:

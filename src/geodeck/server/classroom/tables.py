@@ -4,7 +4,7 @@ statistics of those that have ended, and deleting them when the class ends."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
 
 from sqlalchemy import select
 
@@ -30,7 +30,7 @@ class ClassTables:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.engine = lobby.storage.engine
-        self.stats: dict[str, dict[str, Any]] = {}
+        self.stats: dict[str, Mapping[str, object]] = {}
 
     async def drop(self, code: str) -> str | None:
         """Delete the table with its record and close it: here if this process holds it,
@@ -61,10 +61,10 @@ class ClassTables:
                 waiting.append(again)
         return len(seen) - len(set(codes))
 
-    async def finished(self, tables: dict[str, dict[int, int]]) -> dict[str, dict[str, Any]]:
+    async def finished(self, tables: dict[str, dict[int, int]]) -> dict[str, Mapping[str, object]]:
         """The statistics of the class's tables that have ended: from the room where this
         process holds it, else from the stored record (the room is not brought back)."""
-        out: dict[str, dict[str, Any]] = {}
+        out: dict[str, Mapping[str, object]] = {}
         for code in tables:
             if code not in self.stats:
                 room = self.lobby.rooms.get(code)
@@ -79,7 +79,7 @@ class ClassTables:
                 out[code] = self.stats[code]
         return out
 
-    def _stored_stats(self, code: str) -> dict[str, Any] | None:
+    def _stored_stats(self, code: str) -> Mapping[str, object] | None:
         storage = self.lobby.storage
         with self.engine.connect() as conn:
             status = conn.execute(

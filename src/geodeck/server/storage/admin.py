@@ -35,6 +35,7 @@ from geodeck.server.storage.schema import (
     openness,
     practice_counts,
     pupils,
+    seat_names,
     seats,
     tables,
 )
@@ -101,7 +102,7 @@ def list_tables(
     ]
 
 
-def show_table(storage: Storage, code: str) -> dict[str, Any] | None:
+def show_table(storage: Storage, code: str) -> dict[str, object] | None:
     """All that is kept of one table but its secret, its tokens and its deck."""
     stored = storage.load_table(code)
     if stored is None:
@@ -112,7 +113,7 @@ def show_table(storage: Storage, code: str) -> dict[str, Any] | None:
         klass = conn.execute(
             select(class_tables.c.code).where(class_tables.c.table_code == code)
         ).scalar()
-    names_ = stored.head.get("seats", [])
+    names_ = seat_names(stored.head)
     return {
         "code": code,
         "game": stored.game,

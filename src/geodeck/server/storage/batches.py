@@ -134,12 +134,12 @@ class _Retry(Exception):
     again one append at a time, behind savepoints."""
 
 
-def _move_on(item: Append, now: float) -> tuple[Any, ...]:
+def _move_on(item: Append, now: float) -> tuple[object, ...]:
     """The move-on statement's parameters for ``item``."""
     ended = None if item.outcome is None else dumps(item.outcome)
     return (item.index + 1, item.status, now, ended, item.code, item.index, item.changes)
 
 
-def _action_row(item: Append, now: float) -> tuple[Any, ...]:
+def _action_row(item: Append, now: float) -> tuple[object, ...]:
     """The append statement's parameters for ``item``."""
     return (item.code, item.index, dumps(item.action), now)

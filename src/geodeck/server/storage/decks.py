@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import Any
 
 import orjson
 from sqlalchemy import Connection, delete, exists, insert, select
@@ -24,7 +23,7 @@ DECK_KEYS = ("cards", "countries", "questions")
 ``countries`` and ``questions``)."""
 
 
-def split(head: Mapping[str, object]) -> tuple[dict[str, Any], str | None, str | None]:
+def split(head: Mapping[str, object]) -> tuple[dict[str, object], str | None, str | None]:
     """``head`` without its deck, the deck's hash and its JSON (``None``, ``None`` for a
     head without one)."""
     parts = {key: head[key] for key in DECK_KEYS if key in head}
@@ -46,7 +45,7 @@ def keep(conn: Connection, code: str, digest: str, body: str) -> None:
     conn.execute(insert(table_decks), {"code": code, "hash": digest})
 
 
-def joined(conn: Connection, code: str, head: dict[str, Any]) -> dict[str, Any]:
+def joined(conn: Connection, code: str, head: dict[str, object]) -> dict[str, object]:
     """Table ``code``'s whole head: ``head`` with its stored deck put back in."""
     row = conn.execute(
         select(decks.c.body)

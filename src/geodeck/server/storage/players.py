@@ -121,7 +121,3 @@ for _later in (standing, opponents, names):
         _later.add_is_dependent_on(_earlier)
 names.add_is_dependent_on(standing)
 names.add_is_dependent_on(opponents)
-
-
-def rating_row(row: Any) -> dict[str, Any]:
-    return {"mu": float(row.mu), "sigma": float(row.sigma), "games": int(row.games)}

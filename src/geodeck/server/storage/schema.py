@@ -221,9 +221,9 @@ class StoredTable:
     variant: str
     status: str
     clock: float | None
-    head: dict[str, Any]
+    head: dict[str, object]
     seats: tuple[SeatRow, ...]
-    actions: tuple[dict[str, Any], ...]
+    actions: tuple[dict[str, object], ...]
     secret: bytes | None = None
     """``None`` for a table stored before tables had secrets."""
     pause: float = 0.0
@@ -238,7 +238,7 @@ class StoredTable:
     changes: int = 0
     """How often ``geodeck admin`` changed the table (``tables.changes``)."""
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """The table's full ``geodeck/1`` record."""
         return {**self.head, "actions": [dict(a) for a in self.actions]}
 
@@ -250,11 +250,17 @@ class Append:
 
     code: str
     index: int
-    action: Mapping[str, Any]
+    action: Mapping[str, object]
     status: str
-    outcome: Mapping[str, Any] | None = None
+    outcome: Mapping[str, object] | None = None
     changes: int = 0
     """The table's ``changes`` as the writer knows it: stored only if it still is."""
+
+
+def seat_names(head: Mapping[str, object]) -> list[str]:
+    """The seats' names a table's head gives."""
+    names = head.get("seats", [])
+    return [str(n) for n in names] if isinstance(names, list) else []
 
 
 def dumps(value: object) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import orjson
 from sqlalchemy import ColumnElement, Table, bindparam, delete, insert, select, update
@@ -92,7 +91,7 @@ class Storage(Database):
         variant: str,
         status: str,
         clock: float | None,
-        head: Mapping[str, Any],
+        head: Mapping[str, object],
         seat_rows: Sequence[SeatRow],
         secret: bytes | None = None,
         pause: float = 0.0,
@@ -181,7 +180,7 @@ class Storage(Database):
         token_hash: str,
         *,
         status: str,
-        head: Mapping[str, Any] | None = None,
+        head: Mapping[str, object] | None = None,
     ) -> None:
         """Give a free seat its token (and, before play, a new head with its name)."""
         with self._tx() as conn:
@@ -192,7 +191,7 @@ class Storage(Database):
             )
             if done.rowcount != 1:
                 raise Conflict(f"seat {seat} of table {code} is taken")
-            values: dict[str, Any] = {"status": status, "updated": time.time()}
+            values: dict[str, object] = {"status": status, "updated": time.time()}
             if head is not None:
                 values["head"] = decks.head_text(conn, code, head)
             conn.execute(update(tables).where(_of(tables, code)).values(**values))
@@ -201,10 +200,10 @@ class Storage(Database):
         self,
         code: str,
         index: int,
-        action: Mapping[str, Any],
+        action: Mapping[str, object],
         *,
         status: str,
-        outcome: Mapping[str, Any] | None = None,
+        outcome: Mapping[str, object] | None = None,
         changes: int = 0,
     ) -> None:
         """Append action number ``index`` (from 0) and move the table to ``index + 1``.
@@ -373,7 +372,7 @@ class Storage(Database):
             changes=row.changes,
         )
 
-    def actions_since(self, code: str, index: int) -> list[dict[str, Any]]:
+    def actions_since(self, code: str, index: int) -> list[dict[str, object]]:
         """The stored actions from number ``index`` on, in order."""
         rows = self._all(
             select(actions.c.action)
