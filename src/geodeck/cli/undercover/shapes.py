@@ -1,0 +1,40 @@
+"""The events of an Undercover view's history as the terminal reads them. (No ``from
+__future__ import annotations`` here, as in the other ``shapes`` modules.)"""
+
+from typing import TypedDict, cast
+
+from geodeck.core.shapes import EventWire
+
+
+class Event(TypedDict, total=False):
+    """Any one event of ``geodeck.undercover.events`` (and ``end``) in its wire form:
+    ``event`` names it, and it holds the fields of that kind only."""
+
+    event: str
+    round: int
+    undercover: int
+    layout: list[str]
+    seat: int
+    commitment: str
+    country: str
+    salt: str
+    cards: int
+    number: int
+    question: str
+    about: str
+    reader: int
+    reason: str
+    seeker: int
+    answer: str
+    size: str
+    discovered: bool
+    asked: int
+    points: list[int]
+    scores: list[int]
+    winners: list[int]
+
+
+def events(wire: list[EventWire]) -> list[Event]:
+    """The events of a view's ``history`` or ``results``: the engine writes each from the
+    fields above (``WireEvent.to_wire``)."""
+    return cast(list[Event], wire)
