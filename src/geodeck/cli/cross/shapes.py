@@ -28,9 +28,9 @@ Event = TypedDict(
     },
     total=False,
 )
-"""Any one event of ``geodeck.cross.events`` (and ``end``) in its wire form: ``event``
-names it, and it holds the fields of that kind only (a payment's ``from`` makes this the
-functional form)."""
+"""One event of ``geodeck.cross.events`` (or ``end``), whichever its kind, in its wire
+form: ``event`` names it, and it holds the fields of that kind only (a payment's ``from``
+makes this the functional form)."""
 
 
 def events(wire: list[EventWire]) -> list[Event]:

@@ -7,8 +7,8 @@ from geodeck.core.shapes import EventWire
 
 
 class Event(TypedDict, total=False):
-    """Any one event of ``geodeck.undercover.events`` (and ``end``) in its wire form:
-    ``event`` names it, and it holds the fields of that kind only."""
+    """One event of ``geodeck.undercover.events`` (or ``end``), whichever its kind, in its
+    wire form: ``event`` names it, and it holds the fields of that kind only."""
 
     event: str
     round: int
