@@ -33,6 +33,22 @@ form: ``event`` names it, and it holds the fields of that kind only (a payment's
 makes this the functional form)."""
 
 
+class SeatSummary(TypedDict):
+    name: str
+    chips: int
+    exchanged: int
+    score: int
+
+
+class State(TypedDict):
+    """A cross game's own keys of its summary (``geodeck replay --json``)."""
+
+    seats: list[SeatSummary]
+    supply: int
+    table: dict[str, list[str]]
+    removed: list[str]
+
+
 def events(wire: list[EventWire]) -> list[Event]:
     """The events of a view's ``history``: the engine writes each from the fields above
     (``WireEvent.to_wire``)."""

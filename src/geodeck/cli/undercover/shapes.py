@@ -4,6 +4,7 @@ __future__ import annotations`` here, as in the other ``shapes`` modules.)"""
 from typing import TypedDict, cast
 
 from geodeck.core.shapes import EventWire
+from geodeck.undercover.shapes import StoneOn
 
 
 class Event(TypedDict, total=False):
@@ -32,6 +33,24 @@ class Event(TypedDict, total=False):
     points: list[int]
     scores: list[int]
     winners: list[int]
+
+
+class SeatSummary(TypedDict):
+    name: str
+    score: int
+    small: int
+    large: int
+
+
+class State(TypedDict):
+    """An Undercover game's own keys of its summary (``geodeck replay --json``)."""
+
+    round: int
+    undercover: int
+    asked: int
+    seats: list[SeatSummary]
+    layout: list[str]
+    stones: dict[str, list[StoneOn]]
 
 
 def events(wire: list[EventWire]) -> list[Event]:
