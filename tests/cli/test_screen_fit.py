@@ -17,6 +17,7 @@ from geodeck.cli.screens import pages
 from geodeck.cli.undercover.countries import CountryRows
 from geodeck.cli.undercover.render import fitted_screen as undercover_screen
 from geodeck.cross.shapes import CrossView
+from geodeck.undercover.shapes import UndercoverView
 from tests.support import sample_cards
 
 
@@ -174,9 +175,9 @@ def test_on_a_tall_terminal_the_cross_keeps_its_panels() -> None:
     assert any("Recent events" in line and "╭" in line for line in lines)
 
 
-def undercover_view() -> dict[str, Any]:
+def undercover_view() -> UndercoverView:
     game = geodeck.new_game("undercover", ["Ann", "Ben", "Cem", "Dan"], seed=5)
-    view: dict[str, Any] = game.view(None)
+    view: UndercoverView = game.view(None)
     return view
 
 
@@ -184,14 +185,15 @@ def test_the_countries_one_a_line_keep_their_names_at_80_columns() -> None:
     view = undercover_view()
     rows = CountryRows(view, view["layout"], view["stones"])
     lines = shown(terminal(80, 24), rows)
-    assert len(lines) == len(view["layout"]) == 16
-    for number, (line, card) in enumerate(zip(lines, view["layout"], strict=True), 1):
+    layout: list[dict[str, Any]] = view["layout"]
+    assert len(lines) == len(layout) == 16
+    for number, (line, card) in enumerate(zip(lines, layout, strict=True), 1):
         assert len(line) <= 80
         assert f"{number:>2} {card['flag_emoji']} {card['name']}" in line
         assert card["capital"] in line
         assert f"{card['area']:,}" in line or card["area"] < 1000
     wide = shown(terminal(118, 24), rows)
-    for line, card in zip(wide, view["layout"], strict=True):
+    for line, card in zip(wide, layout, strict=True):
         assert f"#{card['population_rank']}" in line
         assert f"{card['population']:,} inh." in line
 

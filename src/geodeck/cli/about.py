@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console, Group
@@ -119,7 +119,7 @@ def games() -> list[dict[str, str]]:
     ]
 
 
-def about_data() -> dict[str, Any]:
+def about_data() -> dict[str, object]:
     return {
         "version": __version__,
         "games": games(),

@@ -15,13 +15,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from geodeck.cli.errors import FAILED, fail
 from geodeck.cli.serve_config import Value, resolve
 from geodeck.server.tokens import normal_code, shown_code
+
+if TYPE_CHECKING:
+    from geodeck.server.storage import Storage
 
 admin_app = typer.Typer(
     help="Look after a server's database: its tables, players and classes, purges and "
@@ -78,7 +81,7 @@ def _where(ctx: typer.Context) -> Where:
 
 
 @contextmanager
-def storage_of(ctx: typer.Context, *, any_version: bool = False) -> Iterator[Any]:
+def storage_of(ctx: typer.Context, *, any_version: bool = False) -> Iterator[Storage]:
     """The database, checked to be of this geodeck's schema version."""
     from sqlalchemy.exc import SQLAlchemyError
 

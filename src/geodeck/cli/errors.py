@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import typer
 
@@ -109,7 +109,7 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[1:2].islower() or len(text) == 1 else text
 
 
-def usage_message(error: Any, args: Sequence[str]) -> str:
+def usage_message(error: typer.TyperException, args: Sequence[str]) -> str:
     """A usage error of the parser (``error``, a Click ``UsageError``) in one line of plain
     words, for the command line ``args``."""
     param = getattr(error, "param", None)

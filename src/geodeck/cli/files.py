@@ -17,7 +17,7 @@ from geodeck.names import printable_data
 
 def read_json(
     path: Path, *, label: str = "", not_json: str = "{path} is not valid JSON: {err}"
-) -> Any:
+) -> object:
     """The parsed JSON of ``path``; ``label`` names the kind of file in messages."""
     try:
         text = path.read_text("utf-8")

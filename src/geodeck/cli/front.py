@@ -5,7 +5,7 @@ the keyboard, how far a saved game has come, the summary and statistics of a rec
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from geodeck.core.family import family_of
 
@@ -24,7 +24,7 @@ class CliFront(Protocol):
     def progress(self, game: Game) -> str:
         """How far a game has come: ``card 12 of 45``."""
 
-    def summary(self, game: Game) -> dict[str, Any]:
+    def summary(self, game: Game) -> Mapping[str, object]:
         """The family's own keys of a record's summary (``geodeck replay --json``)."""
 
     def summary_lines(

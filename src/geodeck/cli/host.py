@@ -288,7 +288,7 @@ def refuse_overwrite(path: Path, game: Game, force: bool) -> None:
     )
 
 
-def _moves_of(held: Any, ours: Mapping[str, Any]) -> list[Any] | None:
+def _moves_of(held: object, ours: Mapping[str, Any]) -> list[object] | None:
     """The moves of the record ``held`` if it is ``ours`` (the same setup, with moves
     that one of the two continues); else ``None``."""
     if not isinstance(held, dict) or not isinstance(held.get("actions"), list):
@@ -297,7 +297,7 @@ def _moves_of(held: Any, ours: Mapping[str, Any]) -> list[Any] | None:
         k: v for k, v in ours.items() if k != "actions"
     }:
         return None
-    moves: list[Any] = held["actions"]
+    moves: list[object] = held["actions"]
     shorter = min(len(moves), len(ours["actions"]))
     return moves if moves[:shorter] == ours["actions"][:shorter] else None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -30,7 +30,7 @@ def load_record(path: Path) -> Game:
     A character no name may hold reaches the screen as ``\ufffd`` (``names.printable``)."""
     text = path.read_text("utf-8")
     try:
-        data: Any = json.loads(text)
+        data: object = json.loads(text)
     except json.JSONDecodeError as err:
         raise GeodeckError(f"not JSON: {err}") from err
     return Game.from_record(printable_data(data))

@@ -7,7 +7,7 @@ import json
 import shutil
 import textwrap
 from importlib.resources import files
-from typing import Annotated, Any
+from typing import Annotated, Literal, TypedDict, cast
 
 import typer
 
@@ -19,10 +19,35 @@ WIDEST = 100
 """Lines are no longer than this however wide the terminal, so that they read well."""
 
 
-def help_texts(name: str) -> dict[str, Any]:
+class HelpSection(TypedDict, total=False):
+    """A section of a language's help: every one has ``id``, ``title`` and ``body``; the
+    paragraphs of one variant only are under ``geo`` or ``column``."""
+
+    id: str
+    title: str
+    body: list[str]
+    geo: list[str]
+    column: list[str]
+
+
+class FamilyHelp(TypedDict):
+    """A family's part of a language's help file."""
+
+    title: str
+    editions: dict[str, str]
+    sections: list[HelpSection]
+
+
+class FamilyIndex(TypedDict):
+    """A family's part of ``index.json``: the RULES.md rule of each section, by id."""
+
+    sections: dict[str, str]
+
+
+def help_texts(name: str) -> dict[str, object]:
     """One of the help files the browser reads: ``en``, ``de``, ``it`` or ``index``."""
     text = files("geodeck").joinpath("web", "help", f"{name}.json").read_text("utf-8")
-    found: dict[str, Any] = json.loads(text)
+    found: dict[str, object] = json.loads(text)
     return found
 
 
@@ -37,9 +62,10 @@ def find_game(name: str) -> GameInfo:
 def rules_text(game: GameInfo, variant: str, language: str, width: int) -> str:
     """The rules of ``game`` (with ``variant``'s own paragraphs) in ``language``, each
     paragraph wrapped to ``width`` columns."""
-    texts = help_texts(language)[game.family]
-    rules = help_texts("index")[game.family]["sections"]
-    column = "geo" if variant == "geo" else "column"
+    # the help files ship with geodeck, in these shapes (tests/unit/test_help.py)
+    texts = cast(FamilyHelp, help_texts(language)[game.family])
+    rules = cast(FamilyIndex, help_texts("index")[game.family])["sections"]
+    column: Literal["geo", "column"] = "geo" if variant == "geo" else "column"
     out = [f"{texts['title']} · {game.title}"]
     edition = texts["editions"].get(game.id)
     if edition:

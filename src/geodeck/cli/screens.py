@@ -3,8 +3,8 @@ or shown in pages, short names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -12,6 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from geodeck.cli.keyboard import Keyboard
+
+if TYPE_CHECKING:
+    from geodeck.cross.shapes import CrossView
+    from geodeck.undercover.shapes import UndercoverView
 
 MORE = "Press Enter for more"
 
@@ -156,9 +160,10 @@ def centred(lines: Sequence[Text], width: int) -> list[Text]:
     return [indent + line for line in lines]
 
 
-def winners_line(view: Mapping[str, Any]) -> Text:
+def winners_line(view: CrossView | UndercoverView) -> Text:
     """``Ann wins with 12 points!``, or who share the win."""
     outcome = view["outcome"]
+    assert outcome is not None  # the game has ended
     winners = [str(view["seats"][s]["name"]) for s in outcome["winners"]]
     best = max(outcome["scores"])
     if len(winners) == 1:

@@ -9,7 +9,7 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import typer
@@ -37,7 +37,7 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def load_decks(specs: Sequence[str]) -> dict[str, Any]:
+def load_decks(specs: Sequence[str]) -> dict[str, object]:
     """``FILE`` (every game) or ``GAME=FILE`` (one game) to decks by game (``*`` for all),
     each read and checked (a cross game's deck as ``geodeck play --deck`` checks it)."""
     from geodeck.catalogue import catalogue
@@ -45,7 +45,7 @@ def load_decks(specs: Sequence[str]) -> dict[str, Any]:
     from geodeck.decks.files import deck_cards, table_deck
 
     families = {g.id: g.family for g in catalogue()}
-    decks: dict[str, Any] = {}
+    decks: dict[str, object] = {}
     for spec in specs:
         game, sep, name = spec.partition("=")
         if not sep or Path(spec).exists():
@@ -185,7 +185,7 @@ def check_processes(
         fail(f"--slot must be from 0 to --slots - 1 ({slots - 1}), not {slot}")
 
 
-def _hidden(name: str, value: object) -> Any:
+def _hidden(name: str, value: object) -> object:
     """A URL's password as ``***`` (``--print-config``)."""
     if name in ("database_url", "redis_url") and isinstance(value, str):
         parts = urlsplit(value)

@@ -39,7 +39,7 @@ class Option:
     kind: type
     """``str``, ``int``, ``float``, ``bool`` or ``tuple`` (of str: a repeated option)."""
     optional: bool
-    default: Any
+    default: object
     info: OptionInfo
 
     @property
@@ -107,9 +107,9 @@ def command(run: Callable[..., None], extra: list[inspect.Parameter]) -> Callabl
     return run
 
 
-def given_on_command_line(ctx: typer.Context, given: Mapping[str, object]) -> dict[str, Any]:
+def given_on_command_line(ctx: typer.Context, given: Mapping[str, object]) -> dict[str, object]:
     """The options among ``given`` that the command line gave (not their defaults)."""
-    found = {}
+    found: dict[str, object] = {}
     for name, value in given.items():
         source = ctx.get_parameter_source(name)
         if source is not None and source.name == "COMMANDLINE":
@@ -137,7 +137,7 @@ def resolve(given: Mapping[str, object], config: Path | None) -> dict[str, Value
     return values
 
 
-def _read_config(path: Path) -> dict[str, Any]:
+def _read_config(path: Path) -> dict[str, object]:
     try:
         text = path.read_text("utf-8")
     except OSError as err:
@@ -157,7 +157,7 @@ def _read_config(path: Path) -> dict[str, Any]:
     return table
 
 
-def _from_toml(o: Option, value: object, where: str) -> Any:
+def _from_toml(o: Option, value: object, where: str) -> object:
     """A TOML value as the option's type, or exit 2 naming ``where``."""
     kind = o.kind
     if o.kind is tuple:
@@ -172,7 +172,7 @@ def _from_toml(o: Option, value: object, where: str) -> Any:
     return fail(f"{where} {_needs(kind)}, not {value!r}")
 
 
-def _from_env(o: Option, text: str) -> Any:
+def _from_env(o: Option, text: str) -> object:
     if o.kind is tuple:
         return tuple(part.strip() for part in text.split(",") if part.strip())
     if o.kind is str:
@@ -206,7 +206,7 @@ def _check(o: Option, value: Value) -> None:
             fail(f"{value.origin} {said}")
 
 
-def as_toml(values: Mapping[str, Value], hide: Callable[[str, Any], Any]) -> str:
+def as_toml(values: Mapping[str, Value], hide: Callable[[str, object], object]) -> str:
     """The options in force as a configuration file, each with where it came from; an
     option with no value is commented out. ``hide(name, value)`` hides passwords."""
     lines = ["# geodeck serve: the options in force (a configuration file for --config)"]

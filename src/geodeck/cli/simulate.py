@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -140,7 +141,7 @@ def _check_plot(plot: Path) -> None:
     check_output(plot, "--plot")
 
 
-def _draw(summary: dict[str, Any], plot: Path) -> None:
+def _draw(summary: dict[str, object], plot: Path) -> None:
     from geodeck.simulate.plot import draw
 
     try:
@@ -149,7 +150,7 @@ def _draw(summary: dict[str, Any], plot: Path) -> None:
         fail(f"cannot write the plot {plot}: {err.strerror or err}", FAILED)
 
 
-def pct(rate: dict[str, Any]) -> str:
+def pct(rate: Mapping[str, object]) -> str:
     if rate["n"] == 0:
         return "–"
     return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"

@@ -31,8 +31,8 @@ def summary_of(game: Game) -> dict[str, Any]:
 def names_of(game: Game) -> dict[str, str]:
     """The display name of every card (cross) or country (Undercover) the record holds,
     by id."""
-    record: dict[str, Any] = game.to_record()
-    items: Mapping[str, Mapping[str, Any]] = record.get("cards") or record.get("countries") or {}
+    record = game.to_record()
+    items: Mapping[str, Mapping[str, object]] = record.get("cards") or record.get("countries") or {}
     return {key: str(item.get("name") or key) for key, item in items.items()}
 
 

@@ -13,7 +13,7 @@ commitment by hand.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
@@ -25,22 +25,23 @@ from geodeck.cli.front import cli_front
 from geodeck.core.deal import check_deal
 from geodeck.core.errors import GeodeckError
 from geodeck.core.game import Game
+from geodeck.core.shapes import RecordHead
 from geodeck.undercover.commitment import commit
 from geodeck.undercover.commitment import verify as matches
 
 GOOD, BAD = "✓", "✗"
 
 
-def _record(path: Path) -> tuple[dict[str, Any], Game]:
+def _record(path: Path) -> tuple[RecordHead, Game]:
     try:
         data = read_json(path, not_json="{path} is not a game record (not valid JSON: {err})")
         game = read_game(path)
     except GeodeckError as err:
         fail(str(err))
-    return data, game
+    return cast(RecordHead, data), game  # read_game has replayed it as a record
 
 
-def _check_deal(out: Console, record: dict[str, Any]) -> bool:
+def _check_deal(out: Console, record: RecordHead) -> bool:
     """One line on the deal commitment; whether it holds (or there is none to check)."""
     deal = check_deal(record)
     if deal.commitment is None:

@@ -4,11 +4,12 @@ its progress, summary, statistics and simulation report lines."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from geodeck.cli.cross.shapes import State
 from geodeck.cli.sheet import Column, Sheet
 from geodeck.cli.simulate import pct
 from geodeck.cli.summary import seat_table
@@ -39,13 +40,13 @@ def progress(game: Game) -> str:
     return f"card {total - view['draw_left']} of {total}"
 
 
-def summary(game: Game) -> dict[str, Any]:
+def summary(game: Game) -> State:
     """The seats' chips, the table, the removed cards."""
     assert isinstance(game, CrossGame)
     return state(game)
 
 
-def state(game: CrossGame) -> dict[str, Any]:
+def state(game: CrossGame) -> State:
     """A cross game's own keys of its summary: the seats' chips, the table, the removed."""
     chips = game.chips
     return {
@@ -65,8 +66,9 @@ def state(game: CrossGame) -> dict[str, Any]:
 
 
 def summary_lines(
-    summary: dict[str, Any], title: str, names: Mapping[str, str]
+    whole: Mapping[str, object], title: str, names: Mapping[str, str]
 ) -> list[RenderableType]:
+    summary = cast(State, whole)  # summary_of spreads state() into it
     rows = [
         [s["name"], str(s["chips"]), str(s["exchanged"]), str(s["score"])] for s in summary["seats"]
     ]

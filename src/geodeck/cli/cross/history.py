@@ -9,15 +9,15 @@ kept whole in the log however short it is cut.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.text import Text
 
 from geodeck.cli.cross.labels import COLUMN, LINE_TITLES, SIDES, beside
+from geodeck.cli.cross.shapes import Event, events
 from geodeck.cross.shapes import CrossView
 
 NAME = "bold"
@@ -93,13 +93,13 @@ class Scoring:
     guesses: list[int]
     wrong: int
     set_aside: list[str]
-    after: list[dict[str, Any]] = field(default_factory=list)
+    after: list[Event] = field(default_factory=list)
     """The events that followed the check: payouts, exchanges, the new start card."""
 
 
 def first_start(view: CrossView) -> str:
     """The start card of the game's first round: the first ``start`` event."""
-    for event in view["history"]:
+    for event in events(view["history"]):
         if event["event"] == "start":
             return str(event["card"])
     return str(view["start"])
@@ -125,7 +125,7 @@ class Story:
         self._accepting: list[str] = []
         self._scoring: Scoring | None = None
         self._final = False
-        for event in view["history"]:
+        for event in events(view["history"]):
             self._step(event)
         self._flush()
 
@@ -157,7 +157,7 @@ class Story:
             self.entries.append(Text.assemble((names, NAME), f" {verb}."))
             self._accepting = []
 
-    def _step(self, event: Mapping[str, object]) -> None:
+    def _step(self, event: Event) -> None:
         kind = event["event"]
         if self._telling and kind not in ("reveal", "judge", "pay", "exchange", "lapse"):
             self._telling = False
@@ -168,7 +168,7 @@ class Story:
     def _name(self, card: str) -> tuple[str, str]:
         return (card_name(self.view, card), NAME)
 
-    def _on_place(self, event: Mapping[str, Any]) -> None:
+    def _on_place(self, event: Event) -> None:
         line, at, card = event["line"], event["at"], event["card"]
         ids = self.lines[line]
         ids.insert(at, card)
@@ -195,10 +195,10 @@ class Story:
             "." if line == COLUMN else f" ({LINE_TITLES[line]}).",
         )
 
-    def _on_accept(self, event: Mapping[str, Any]) -> None:
+    def _on_accept(self, event: Event) -> None:
         self._accepting.append(seat_name(self.view, event["seat"]))
 
-    def _on_challenge(self, event: Mapping[str, Any]) -> None:
+    def _on_challenge(self, event: Event) -> None:
         placed = self._placed[1] if self._placed else "?"
         self._challenger = event["seat"]
         self._telling = True
@@ -212,7 +212,7 @@ class Story:
             ".",
         )
 
-    def _on_reveal(self, event: Mapping[str, Any]) -> None:
+    def _on_reveal(self, event: Event) -> None:
         if not self._telling or len(event["cards"]) != 2:
             return
         cards = [
@@ -224,7 +224,7 @@ class Story:
         if self.challenge is not None:
             self.challenge = (self.challenge[0], len(self.entries))
 
-    def _on_judge(self, event: Mapping[str, Any]) -> None:
+    def _on_judge(self, event: Event) -> None:
         card, against = self._name(event["card"]), self._name(event["against"])
         placer = seat_name(self.view, self._placer)
         challenger = seat_name(self.view, self._challenger)
@@ -241,10 +241,10 @@ class Story:
             if self._placed:
                 self.lines[self._placed[0]].remove(event["card"])
 
-    def _on_pay(self, event: Mapping[str, Any]) -> None:
+    def _on_pay(self, event: Event) -> None:
         payer, receiver, amount = event["from"], event["to"], event["amount"]
         if self._scoring is not None:
-            self._scoring.after.append(dict(event))
+            self._scoring.after.append(event.copy())
         if receiver is None:
             return
         who = (seat_name(self.view, receiver), NAME)
@@ -261,9 +261,9 @@ class Story:
                 ".",
             )
 
-    def _on_exchange(self, event: Mapping[str, Any]) -> None:
+    def _on_exchange(self, event: Event) -> None:
         if self._scoring is not None:
-            self._scoring.after.append(dict(event))
+            self._scoring.after.append(event.copy())
         self._say(
             "  ",
             (seat_name(self.view, event["seat"]), NAME),
@@ -274,9 +274,9 @@ class Story:
             " (worth 5 at the end).",
         )
 
-    def _on_lapse(self, event: Mapping[str, Any]) -> None:
+    def _on_lapse(self, event: Event) -> None:
         if self._scoring is not None:
-            self._scoring.after.append(dict(event))
+            self._scoring.after.append(event.copy())
         self._say(
             "  ",
             (chips(event["amount"]), CHIPS),
@@ -286,7 +286,7 @@ class Story:
             ": the supply is empty and nobody can exchange.",
         )
 
-    def _on_remove(self, event: Mapping[str, Any]) -> None:
+    def _on_remove(self, event: Event) -> None:
         if self._scoring is None:
             return
         self.challenge = None
@@ -294,19 +294,19 @@ class Story:
             ids.clear()
         self._say(f"  The table is cleared: {len(event['cards'])} cards leave the game.")
 
-    def _on_scoring(self, event: Mapping[str, object]) -> None:
+    def _on_scoring(self, event: Event) -> None:
         self._final = bool(event["final"])
         label = "Final scoring" if self._final else "Interim scoring"
         self._say((label, "bold magenta"), ": everyone secretly guesses how many cards are wrong.")
 
-    def _on_guess(self, event: Mapping[str, Any]) -> None:
+    def _on_guess(self, event: Event) -> None:
         who = (seat_name(self.view, event["seat"]), NAME)
         if "wrong" in event:
             self._say("  ", who, f" guessed {event['wrong']} (only you see this).")
         else:
             self._say("  ", who, " has guessed.")
 
-    def _on_check(self, event: Mapping[str, Any]) -> None:
+    def _on_check(self, event: Event) -> None:
         scoring = Scoring(
             number=len(self.scorings) + 1,
             final=self._final,
@@ -329,7 +329,7 @@ class Story:
             f" ({aside})." if aside else ".",
         )
 
-    def _on_start(self, event: Mapping[str, Any]) -> None:
+    def _on_start(self, event: Event) -> None:
         card = event["card"]
         self.start = card
         for ids in self.lines.values():
@@ -337,11 +337,11 @@ class Story:
         if not self.scorings:
             return  # the first start card is dealt, not news
         if self._scoring is not None:
-            self._scoring.after.append(dict(event))
+            self._scoring.after.append(event.copy())
         self._scoring = None
         self._say("  New start card: ", self._name(card), ".")
 
-    def _on_end(self, event: Mapping[str, Any]) -> None:
+    def _on_end(self, event: Event) -> None:
         self._scoring = None
         names = [seat_name(self.view, s) for s in event["winners"]]
         self._say(("Game over", "bold magenta"), ": ", (" and ".join(names), NAME), " won.")

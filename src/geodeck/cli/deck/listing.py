@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Annotated, Any
+from typing import Annotated, Literal, TypedDict
 
 import typer
 from rich.console import Console
@@ -21,9 +21,24 @@ from geodeck.decks import SHIPPED_DECKS, shipped_deck_file, shipped_undercover
 from geodeck.decks.undercover import undercover_document
 
 
-def summaries() -> list[dict[str, Any]]:
+class DeckSummary(TypedDict):
+    """One line of ``geodeck deck list`` (and one object of its ``--json``)."""
+
+    id: str
+    title: str
+    region: str
+    count: int
+    by: dict[str, int]
+    summary: str
+
+
+WIDE: tuple[Literal["id", "region", "summary", "title"], ...] = ("id", "region", "summary", "title")
+"""The columns whose widths decide whether the title is shown."""
+
+
+def summaries() -> list[DeckSummary]:
     """One entry per shipped deck: id, title, region, count, counts by kind and a line."""
-    out: list[dict[str, Any]] = []
+    out: list[DeckSummary] = []
     for deck in SHIPPED_DECKS:
         data = shipped_deck_file(deck)
         by = kind_counts(data["cards"])
@@ -78,11 +93,11 @@ def list_decks(
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     for column in ("deck", "region", "cards"):
         table.add_column(column, no_wrap=True)
-    widths = [max(len(str(r[k])) for r in rows) + 2 for k in ("id", "region", "summary", "title")]
+    widths = [max(len(str(r[k])) for r in rows) + 2 for k in WIDE]
     with_title = sum(widths) <= console.width
     if with_title:
         table.add_column("title", no_wrap=True, style="dim")
     for row in rows:
-        cells = [Text(row["id"], "bold"), row["region"], row["summary"]]
+        cells: list[Text | str] = [Text(row["id"], "bold"), row["region"], row["summary"]]
         table.add_row(*cells, *([row["title"]] if with_title else []))
     console.print(table)

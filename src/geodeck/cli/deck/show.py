@@ -28,7 +28,7 @@ from geodeck.decks.cards import KINDS, printed_position
 from geodeck.ratings import CardRatings
 
 
-def _number(value: Any) -> str:
+def _number(value: float | None) -> str:
     if value is None:
         return ""
     if isinstance(value, float) and not value.is_integer():
@@ -36,7 +36,7 @@ def _number(value: Any) -> str:
     return f"{int(value):,}"
 
 
-def _place_rows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _place_rows(data: Mapping[str, Any]) -> list[dict[str, object]]:
     return [{"id": key, **card} for key, card in data["cards"].items()]
 
 
@@ -184,7 +184,7 @@ def _show_questions(questions: Mapping[str, Mapping[str, Any]], lang: str) -> Sh
     return sheet
 
 
-def json_items(loaded: Loaded) -> list[dict[str, Any]]:
+def json_items(loaded: Loaded) -> list[dict[str, object]]:
     """The deck as one list of objects, each with its ``id`` and every field."""
     if loaded.kind == UNDERCOVER:
         return [{"id": code, **c} for code, c in loaded.data["countries"].items()]

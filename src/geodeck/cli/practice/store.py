@@ -16,6 +16,7 @@ import getpass
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +66,7 @@ def read_store(path: Path) -> dict[str, Any]:
     return data
 
 
-def write_store(path: Path, data: dict[str, Any]) -> None:
+def write_store(path: Path, data: Mapping[str, object]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         spare = path.with_name(path.name + ".new")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
@@ -27,15 +26,16 @@ from geodeck.cli.undercover.words import (
     number_text,
     stones_text,
 )
+from geodeck.undercover.shapes import StoneOn, UndercoverView
 
 
 @dataclass
 class Countries:
     """The laid-out countries with the stones on each, as the two forms below draw them."""
 
-    view: Mapping[str, Any]
-    cards: Sequence[Mapping[str, Any]]
-    stones: Mapping[str, Sequence[Mapping[str, Any]]]
+    view: UndercoverView
+    cards: Sequence[Mapping[str, object]]
+    stones: Mapping[str, Sequence[StoneOn]]
     mark: str | None = None
     """The country to single out: the hiding place (a private screen, or after the reveal)."""
     mark_label: str = "★"
@@ -59,7 +59,7 @@ class CountryCards(Countries):
                     out.append_text(card[line] if line < len(card) else Text(" " * card_width))
                 yield out
 
-    def card(self, number: int, card: Mapping[str, Any], width: int) -> list[Text]:
+    def card(self, number: int, card: Mapping[str, object], width: int) -> list[Text]:
         """One card as lines of text, its border in the colour of its group (doubled
         for the marked country)."""
         inner = width - 4
@@ -87,7 +87,7 @@ class CountryCards(Countries):
         title = Text.assemble(
             (f"{number}", NUMBER), " ", (shorten(flagged(card), max(4, inner - 4)), NAME)
         )
-        on = self.stones.get(card["id"], [])
+        on = self.stones.get(str(card["id"]), [])
         subtitle = (
             stones_text(self.view, on, short=True)
             if on
@@ -207,11 +207,11 @@ class CountryRows(Countries):
         yield from self.lines(rows, tight)
 
     def cells(
-        self, number: int, card: Mapping[str, Any], leave_out: Sequence[str]
+        self, number: int, card: Mapping[str, object], leave_out: Sequence[str]
     ) -> dict[str, Text]:
         colour = str(card.get("colour", ""))
         marked = card["id"] == self.mark
-        on = self.stones.get(card["id"], [])
+        on = self.stones.get(str(card["id"]), [])
         tags = initials(self.view) if "initials" in leave_out else None
         stones = stones_text(self.view, on, short=True, tags=tags)
         if marked:
@@ -266,9 +266,9 @@ class CountryRows(Countries):
 
 
 def countries(
-    view: Mapping[str, object],
+    view: UndercoverView,
     cards: Sequence[Mapping[str, object]],
-    stones: Mapping[str, Sequence[Mapping[str, object]]],
+    stones: Mapping[str, Sequence[StoneOn]],
     mark: str | None = None,
     mark_label: str = "★",
     *,

@@ -5,7 +5,7 @@ report lines."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -13,6 +13,7 @@ from rich.text import Text
 from geodeck.cli.sheet import Column, Sheet
 from geodeck.cli.simulate import pct
 from geodeck.cli.summary import seat_table
+from geodeck.cli.undercover.shapes import State
 from geodeck.cli.verify import BAD, GOOD
 from geodeck.core.game import Game
 from geodeck.undercover.commitment import verify as matches
@@ -37,13 +38,13 @@ def progress(game: Game) -> str:
     return f"round {view['round']} of {view['rounds']}{question}"
 
 
-def summary(game: Game) -> dict[str, Any]:
+def summary(game: Game) -> State:
     """The round, the seats, the board."""
     assert isinstance(game, UndercoverGame)
     return state(game)
 
 
-def state(game: UndercoverGame) -> dict[str, Any]:
+def state(game: UndercoverGame) -> State:
     """An Undercover game's own keys of its summary: the round, the seats, the board."""
     r = game.round
     return {
@@ -60,8 +61,9 @@ def state(game: UndercoverGame) -> dict[str, Any]:
 
 
 def summary_lines(
-    summary: dict[str, Any], title: str, names: Mapping[str, str]
+    whole: Mapping[str, object], title: str, names: Mapping[str, str]
 ) -> list[RenderableType]:
+    summary = cast(State, whole)  # summary_of spreads state() into it
     rows = [
         [s["name"], str(s["score"]), str(s["small"]), str(s["large"])] for s in summary["seats"]
     ]

@@ -7,20 +7,21 @@ the countries' and questions' texts from the game's cards, which every player se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rich.console import Group
 from rich.text import Text
 
 from geodeck.cli.host import rules_text
+from geodeck.cli.undercover.shapes import Event, events
 from geodeck.cli.undercover.words import LARGE, SMALL, answer_text, seat_text, short_names
+from geodeck.undercover.shapes import UndercoverView
 
 HIDE, ASK, STONE, SCORE = "B2.2", "B2.3", "B2.4", "B2.6"
 """The sections that apply when the country is hidden, a question answered (or its X
 named), a stone placed, and a round scored."""
 
 
-def undercover_rules(view: Mapping[str, Any], topic: str) -> Group:
+def undercover_rules(view: UndercoverView, topic: str) -> Group:
     """The rules of Undercover in short for ``view``'s variant, ``topic`` marked."""
     count = len(view["layout"])
     rules = [
@@ -83,7 +84,7 @@ def undercover_rules(view: Mapping[str, Any], topic: str) -> Group:
     return rules_text(str(view["title"]), rules, topic)
 
 
-def legend(view: Mapping[str, object]) -> list[Text]:
+def legend(view: UndercoverView) -> list[Text]:
     """What the marks on the country cards and in the table mean."""
     tags = short_names(view)
     names = Text("  ")
@@ -127,7 +128,7 @@ REPLACED = {
 
 
 def story(
-    view: Mapping[str, Any], countries: Mapping[str, str], questions: Mapping[str, str]
+    view: UndercoverView, countries: Mapping[str, str], questions: Mapping[str, str]
 ) -> list[Text]:
     """Every event so far in the spectator's ``view``, one a line. ``countries`` and
     ``questions`` give the names and texts by id."""
@@ -139,7 +140,7 @@ def story(
     def say(*parts: str | Text | tuple[str, str], indent: bool = True) -> None:
         lines.append(Text.assemble("  " if indent else "", *parts))
 
-    for event in view["history"]:
+    for event in events(view["history"]):
         kind = event["event"]
         if kind == "round":
             say(
@@ -182,9 +183,7 @@ def story(
     return lines
 
 
-def _revealed(
-    view: Mapping[str, Any], event: Mapping[str, Any], countries: Mapping[str, str]
-) -> Text:
+def _revealed(view: UndercoverView, event: Event, countries: Mapping[str, str]) -> Text:
     place = countries.get(event["country"], event["country"])
     asked = event["asked"]
     found = (

@@ -12,7 +12,6 @@ the words themselves, or their numbers 1 to 5. Every question also takes ``help`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.text import Text
 
@@ -29,6 +28,7 @@ from geodeck.cli.undercover.words import (
     seat_text,
 )
 from geodeck.undercover.actions import Name, Pass, Stone, UndercoverAction
+from geodeck.undercover.shapes import UndercoverView
 
 PASS_WORDS = ("", "pass", "-")
 ANSWER_KEYS = {
@@ -60,7 +60,7 @@ def find_country(text: str, cards: Sequence[Mapping[str, object]]) -> str | None
     return None
 
 
-def _card(cards: Sequence[Mapping[str, object]], country: str) -> Mapping[str, Any]:
+def _card(cards: Sequence[Mapping[str, object]], country: str) -> Mapping[str, object]:
     return next(c for c in cards if c["id"] == country)
 
 
@@ -68,12 +68,14 @@ def _count(cards: Sequence[Mapping[str, object]]) -> str:
     return f"1 to {len(cards)}"
 
 
-def ask_hide(kb: Keyboard, view: Mapping[str, Any]) -> str:
+def ask_hide(kb: Keyboard, view: UndercoverView) -> str:
     """The undercover player picks a laid-out country, then confirms it (B2.2)."""
     cards = view["layout"]
-    name = seat_name(view, view["seat"])
+    seat = view["seat"]
+    assert seat is not None  # the hider's own view
+    name = seat_name(view, seat)
     prompt = Text.assemble(
-        seat_text(view, view["seat"]),
+        seat_text(view, seat),
         ", where do you hide? Type a country (",
         (_count(cards), NUMBER),
         ", its code or its name): ",
@@ -99,7 +101,7 @@ def ask_hide(kb: Keyboard, view: Mapping[str, Any]) -> str:
         prompt = _confirm(view, name, country)
 
 
-def _confirm(view: Mapping[str, Any], name: str, country: str) -> Text:
+def _confirm(view: UndercoverView, name: str, country: str) -> Text:
     return Text.assemble(
         f"{name}, you chose ",
         (flagged(_card(view["layout"], country)), "bold reverse magenta"),
@@ -107,10 +109,11 @@ def _confirm(view: Mapping[str, Any], name: str, country: str) -> Text:
     )
 
 
-def ask_name(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[UndercoverAction]) -> Name:
+def ask_name(kb: Keyboard, view: UndercoverView, legal: Sequence[UndercoverAction]) -> Name:
     """The reader names the seeker who stands for X (B1)."""
     seat = view["next"]["seats"][0]
     question = view["question"]
+    assert question is not None  # a seeker is named for the question turned over
     options = [a for a in legal if isinstance(a, Name)]
     menu = Text("   ")
     for action in options:
@@ -150,9 +153,12 @@ def ask_name(kb: Keyboard, view: Mapping[str, Any], legal: Sequence[UndercoverAc
         kb.error(f"You typed {shown}: type one of the numbers {keys} or a name from the list.")
 
 
-def ask_answer(kb: Keyboard, view: Mapping[str, Any]) -> str:
+def ask_answer(kb: Keyboard, view: UndercoverView) -> str:
     """The undercover player's answer (B2.3); Enter takes the data's answer if there is one."""
     question = view["question"]
+    seat = view["seat"]
+    assert question is not None  # mid-round
+    assert seat is not None  # the hider's own view
     hint = question.get("hint")
     menu = Text("   ")
     for answer, keys in ANSWER_KEYS.items():
@@ -178,7 +184,7 @@ def ask_answer(kb: Keyboard, view: Mapping[str, Any]) -> str:
         )
     kb.show(*lines, menu)
     default = f" (Enter: {ANSWER_WORDS[hint][0]})" if hint is not None else ""
-    prompt = Text.assemble(seat_text(view, view["seat"]), f", your answer{default}: ")
+    prompt = Text.assemble(seat_text(view, seat), f", your answer{default}: ")
     choices = [
         (f"{keys[0]} or {keys[-1]}", f"answer {ANSWER_WORDS[answer][0]}")
         for answer, keys in ANSWER_KEYS.items()
@@ -221,7 +227,7 @@ def _without(text: str, word: str) -> list[str]:
 
 
 def ask_stone(
-    kb: Keyboard, view: Mapping[str, Any], legal: Sequence[UndercoverAction]
+    kb: Keyboard, view: UndercoverView, legal: Sequence[UndercoverAction]
 ) -> Stone | Pass:
     """A seeker places a small or large stone on a country, or passes (B2.4)."""
     seat = view["next"]["seats"][0]

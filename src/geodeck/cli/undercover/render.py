@@ -9,8 +9,7 @@ screen cannot show them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -24,6 +23,7 @@ from geodeck.cli.undercover.countries import (
     countries,
     legend,
 )
+from geodeck.cli.undercover.shapes import events
 from geodeck.cli.undercover.words import (
     ANSWER_WORDS,
     DIM,
@@ -40,9 +40,10 @@ from geodeck.cli.undercover.words import (
     seat_text,
     stones_in_hand,
 )
+from geodeck.undercover.shapes import QuestionView, UndercoverView
 
 
-def header(view: Mapping[str, Any]) -> Spread:
+def header(view: UndercoverView) -> Spread:
     """The game, the round and the questions on one line, in fewer words where it is
     narrow."""
     title, variant = Text(view["title"], "bold"), view["variant"]
@@ -63,7 +64,7 @@ def header(view: Mapping[str, Any]) -> Spread:
     )
 
 
-def commitment_line(view: Mapping[str, Any], *, cut: bool = False) -> Text:
+def commitment_line(view: UndercoverView, *, cut: bool = False) -> Text:
     """Who is undercover, and the commitment to the country (``cut``: on one line, the
     commitment cut short where the line is too narrow for it)."""
     if view["commitment"] is None:
@@ -80,7 +81,7 @@ def commitment_line(view: Mapping[str, Any], *, cut: bool = False) -> Text:
     return line
 
 
-def _answer_cell(view: Mapping[str, Any], question: Mapping[str, Any]) -> Text:
+def _answer_cell(view: UndercoverView, question: QuestionView) -> Text:
     reader = question["reader"]
     short = re.sub(r" \([a-z]+\)$", "", seat_name(view, reader))
     out = Text.assemble((short, seat_style(reader)), " → ")
@@ -93,16 +94,16 @@ def _answer_cell(view: Mapping[str, Any], question: Mapping[str, Any]) -> Text:
     return out
 
 
-def _hint_cell(question: Mapping[str, Any]) -> Text:
+def _hint_cell(question: QuestionView) -> Text:
     if "hint" not in question:
         return Text("")
     word, _ = ANSWER_WORDS.get(question["hint"], (question["hint"], ""))
     return Text(f"data: {word}", SECRET)
 
 
-def guesses_after_answer(view: Mapping[str, Any]) -> Text | None:
+def guesses_after_answer(view: UndercoverView) -> Text | None:
     """The stones placed and passes since the latest answer, from the history."""
-    history = view["history"]
+    history = events(view["history"])
     start = None
     for index in range(len(history) - 1, -1, -1):
         kind = history[index]["event"]
@@ -126,7 +127,7 @@ def guesses_after_answer(view: Mapping[str, Any]) -> Text | None:
 
 
 def questions_grid(
-    view: Mapping[str, Any], limit: int = QUESTION_LINES, *, compact: bool = False
+    view: UndercoverView, limit: int = QUESTION_LINES, *, compact: bool = False
 ) -> Table:
     """The questions turned over this round, X named, who read them and the answers; under
     the current one, the stones placed since its answer. The undercover player's own view
@@ -164,7 +165,7 @@ def questions_grid(
     return grid
 
 
-def questions_panel(view: Mapping[str, object], limit: int = QUESTION_LINES) -> Panel:
+def questions_panel(view: UndercoverView, limit: int = QUESTION_LINES) -> Panel:
     """``questions_grid`` in a panel headed with the round."""
     return Panel(
         questions_grid(view, limit),
@@ -174,9 +175,7 @@ def questions_panel(view: Mapping[str, object], limit: int = QUESTION_LINES) -> 
     )
 
 
-def scores_table(
-    view: Mapping[str, Any], *, marked: Sequence[int] = (), hand: bool = True
-) -> Table:
+def scores_table(view: UndercoverView, *, marked: Sequence[int] = (), hand: bool = True) -> Table:
     """Per seat: role, stones in hand, points in every round so far and in total."""
     table = Table(
         box=box.SIMPLE_HEAD,
@@ -195,7 +194,7 @@ def scores_table(
     for number in range(1, rounds + 1):
         table.add_column(str(number), justify="right")
     table.add_column("total", justify="right")
-    results = view["results"]
+    results = events(view["results"])
     for seat in view["seats"]:
         index = seat["seat"]
         cells: list[RenderableType] = [
@@ -220,7 +219,7 @@ def scores_table(
     return table
 
 
-def scores_line(view: Mapping[str, Any], *, marked: Sequence[int] = ()) -> Text:
+def scores_line(view: UndercoverView, *, marked: Sequence[int] = ()) -> Text:
     """The scores in a line: ``▶Ben ●●●●◉ 3 · Cem ●●●●● 0 · Ann undercover 2``."""
     out = Text()
     for seat in view["seats"]:
@@ -239,33 +238,39 @@ def scores_line(view: Mapping[str, Any], *, marked: Sequence[int] = ()) -> Text:
     return out
 
 
-def who_line(view: Mapping[str, Any], *, cut: bool = False) -> Text:
+def who_line(view: UndercoverView, *, cut: bool = False) -> Text:
     """On a private screen, whose it is and where they hide; else who is undercover."""
     hidden = view["hidden"]
+    seat = view["seat"]
     if hidden is not None:
+        country = hidden["country"]
+        assert seat is not None  # hidden: in the hider's own view
+        assert country is not None
         return Text.assemble(
             ("🔒 Private screen of ", SECRET),
-            seat_text(view, view["seat"]),
+            seat_text(view, seat),
             (": you are hiding in ", SECRET),
-            (country_name(view["layout"], hidden["country"]), "bold reverse magenta"),
+            (country_name(view["layout"], country), "bold reverse magenta"),
         )
-    if view["seat"] is not None and view["seat"] == view["undercover"]:
+    if seat is not None and seat == view["undercover"]:
         return Text.assemble(
             ("🔒 Private screen of ", SECRET),
-            seat_text(view, view["seat"]),
+            seat_text(view, seat),
             (": choose the country you hide in", SECRET),
         )
     return commitment_line(view, cut=cut)
 
 
-def short_header(view: Mapping[str, Any]) -> Spread:
+def short_header(view: UndercoverView) -> Spread:
     """The header with who is undercover in it (or, on a private screen, where the player
     hides), for the barest form of the table."""
     hidden = view["hidden"]
     if hidden is not None:
+        country = hidden["country"]
+        assert country is not None  # hidden only once the country is chosen
         who = Text.assemble(
             ("🔒 you hide in ", SECRET),
-            (country_name(view["layout"], hidden["country"]), "bold reverse magenta"),
+            (country_name(view["layout"], country), "bold reverse magenta"),
         )
     elif view["seat"] is not None and view["seat"] == view["undercover"]:
         who = Text("🔒 choose where you hide", SECRET)
@@ -285,7 +290,7 @@ alone and no scores."""
 
 
 def table_screen(
-    view: Mapping[str, Any], *, questions: int = QUESTION_LINES, form: str = CARDS
+    view: UndercoverView, *, questions: int = QUESTION_LINES, form: str = CARDS
 ) -> Group:
     """The table as the view's seat may see it: cards, stones, questions, scores."""
     hidden = view["hidden"]
@@ -321,7 +326,7 @@ def table_screen(
     return Group(*parts)
 
 
-def current_question(view: Mapping[str, Any]) -> Text:
+def current_question(view: UndercoverView) -> Text:
     """The question turned over last and its answer so far, on a line."""
     questions = view["questions"]
     if not questions:
@@ -337,7 +342,7 @@ def current_question(view: Mapping[str, Any]) -> Text:
 
 def fitted_screen(
     console: Console,
-    view: Mapping[str, object],
+    view: UndercoverView,
     *,
     spare: int = 0,
     below: Sequence[RenderableType] = (),

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -19,8 +18,11 @@ from geodeck.cli.invocation import geodeck_command
 from geodeck.cli.screens import height_of, pages, winners_line
 from geodeck.cli.undercover.countries import ROWS_BELOW, countries
 from geodeck.cli.undercover.render import scores_table
+from geodeck.cli.undercover.shapes import events
 from geodeck.cli.undercover.words import DIM, NAME, country_name, seat_name, seat_text, stones_text
+from geodeck.core.shapes import Face
 from geodeck.undercover.commitment import verify
+from geodeck.undercover.shapes import QuestionView, StoneOn, UndercoverView
 
 
 @dataclass
@@ -36,21 +38,21 @@ class RoundReport:
     discovered: bool
     asked: int
     points: list[int]
-    cards: list[dict[str, Any]]
-    stones: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    questions: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[Face]
+    stones: dict[str, list[StoneOn]] = field(default_factory=dict)
+    questions: list[QuestionView] = field(default_factory=list)
 
 
-def round_report(before: Mapping[str, Any], after: Mapping[str, Any]) -> RoundReport | None:
+def round_report(before: UndercoverView, after: UndercoverView) -> RoundReport | None:
     """The round that ended between two spectator views: ``before`` still shows its
     cards and questions; ``after`` holds the reveal in its history."""
-    history = after["history"]
+    history = events(after["history"])
     reveal = next((e for e in reversed(history) if e["event"] == "reveal"), None)
     if reveal is None:
         return None
     number = reveal["round"]
     shown = reveal["commitment"]
-    stones: dict[str, list[dict[str, Any]]] = {}
+    stones: dict[str, list[StoneOn]] = {}
     current = 0
     for event in history:
         kind = event["event"]
@@ -81,7 +83,7 @@ def round_report(before: Mapping[str, Any], after: Mapping[str, Any]) -> RoundRe
 
 
 def reveal_parts(
-    view: Mapping[str, object], report: RoundReport, *, rows: bool = False
+    view: UndercoverView, report: RoundReport, *, rows: bool = False
 ) -> list[RenderableType]:
     """The undercover player reveals the country and the salt; everyone checks the
     commitment; the round is scored (B2.5, B2.6): in parts that pages may be cut between,
@@ -116,14 +118,14 @@ def reveal_parts(
     return out
 
 
-def reveal_screen(view: Mapping[str, object], report: RoundReport) -> Group:
+def reveal_screen(view: UndercoverView, report: RoundReport) -> Group:
     """The end of a round on one screen, the countries as cards (``reveal_parts``)."""
     return Group(*reveal_parts(view, report))
 
 
 def reveal_pages(
     console: Console,
-    view: Mapping[str, object],
+    view: UndercoverView,
     report: RoundReport | None,
     *,
     above: Sequence[RenderableType] = (),
@@ -153,7 +155,7 @@ def reveal_pages(
 
 def end_pages(
     console: Console,
-    view: Mapping[str, object],
+    view: UndercoverView,
     report: RoundReport | None,
     names: Mapping[str, str],
     *,
@@ -166,7 +168,7 @@ def end_pages(
     )
 
 
-def commitment_check(view: Mapping[str, object], report: RoundReport) -> Group:
+def commitment_check(view: UndercoverView, report: RoundReport) -> Group:
     """The commitment shown when the country was hidden, checked against the country and
     salt revealed now."""
     good = verify(report.commitment, report.country, report.salt)
@@ -196,7 +198,7 @@ def commitment_check(view: Mapping[str, object], report: RoundReport) -> Group:
     return Group(table, again)
 
 
-def round_points(view: Mapping[str, Any], report: RoundReport) -> Table:
+def round_points(view: UndercoverView, report: RoundReport) -> Table:
     table = Table(
         title=f"Scoring of round {report.number}",
         title_justify="left",
@@ -231,7 +233,7 @@ def _questions(count: int) -> str:
     return f"{count} question" + ("" if count == 1 else "s")
 
 
-def final_screen(view: Mapping[str, Any], names: Mapping[str, str]) -> Group:
+def final_screen(view: UndercoverView, names: Mapping[str, str]) -> Group:
     """The scores of every round and the winner(s) (B3). ``names`` gives the countries'
     names by id, as far as the views seen so far showed their cards."""
     rounds = Table(title="The rounds", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
@@ -240,7 +242,7 @@ def final_screen(view: Mapping[str, Any], names: Mapping[str, str]) -> Group:
     rounds.add_column("hiding place")
     rounds.add_column("")
     rounds.add_column("points")
-    for result in view["results"]:
+    for result in events(view["results"]):
         scored = ", ".join(
             f"{seat_name(view, s)} +{p}" for s, p in enumerate(result["points"]) if p
         )

@@ -6,9 +6,10 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.text import Text
+
+from geodeck.undercover.shapes import SeatRow, StoneOn, UndercoverView
 
 ANSWER_WORDS = {
     "yes": ("yes", "bold green"),
@@ -50,11 +51,11 @@ def seat_style(seat: int) -> str:
     return f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"
 
 
-def seat_name(view: Mapping[str, Any], seat: int) -> str:
+def seat_name(view: UndercoverView, seat: int) -> str:
     return str(view["seats"][seat]["name"])
 
 
-def seat_text(view: Mapping[str, object], seat: int) -> Text:
+def seat_text(view: UndercoverView, seat: int) -> Text:
     return Text(seat_name(view, seat), seat_style(seat))
 
 
@@ -78,7 +79,7 @@ def flagged(card: Mapping[str, object]) -> str:
     return f"{flag} {card['name']}" if isinstance(flag, str) and flag else str(card["name"])
 
 
-def short_names(view: Mapping[str, Any]) -> list[str]:
+def short_names(view: UndercoverView) -> list[str]:
     """A short tag per seat for the stones on a card: the first three letters of the name;
     where those would clash, its first letter and the number in the name (``Bot 2
     (casual)``: ``B2``) or else the seat number."""
@@ -92,7 +93,7 @@ def short_names(view: Mapping[str, Any]) -> list[str]:
     return out if len(set(out)) == len(out) else [f"{n[:1]}{i + 1}" for i, n in enumerate(names)]
 
 
-def initials(view: Mapping[str, Any]) -> list[str]:
+def initials(view: UndercoverView) -> list[str]:
     """A tag per seat as short as can be: the first letter of the name, or where those
     clash, the short tags of ``short_names``."""
     first = [str(seat["name"])[:1] for seat in view["seats"]]
@@ -100,8 +101,8 @@ def initials(view: Mapping[str, Any]) -> list[str]:
 
 
 def stones_text(
-    view: Mapping[str, Any],
-    stones: Sequence[Mapping[str, Any]],
+    view: UndercoverView,
+    stones: Sequence[StoneOn],
     *,
     short: bool = False,
     marks: bool = False,
@@ -134,7 +135,7 @@ def stones_text(
     return out
 
 
-def stones_in_hand(seat: Mapping[str, Any]) -> Text:
+def stones_in_hand(seat: SeatRow) -> Text:
     style = seat_style(seat["seat"])
     out = Text(SMALL * seat["small"], style)
     out.append(" " * (5 - seat["small"]))
