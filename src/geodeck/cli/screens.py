@@ -3,8 +3,8 @@ or shown in pages, short names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypedDict
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -14,8 +14,9 @@ from rich.text import Text
 from geodeck.cli.keyboard import Keyboard
 
 if TYPE_CHECKING:
-    from geodeck.cross.shapes import CrossView
-    from geodeck.undercover.shapes import UndercoverView
+    from typing_extensions import ReadOnly
+
+    from geodeck.core.shapes import OutcomeWire
 
 MORE = "Press Enter for more"
 
@@ -160,7 +161,14 @@ def centred(lines: Sequence[Text], width: int) -> list[Text]:
     return [indent + line for line in lines]
 
 
-def winners_line(view: CrossView | UndercoverView) -> Text:
+class Ended(TypedDict):
+    """What the winners' line reads of a view, whatever its family."""
+
+    outcome: ReadOnly[OutcomeWire | None]
+    seats: ReadOnly[Sequence[Mapping[str, object]]]
+
+
+def winners_line(view: Ended) -> Text:
     """``Ann wins with 12 points!``, or who share the win."""
     outcome = view["outcome"]
     assert outcome is not None  # the game has ended
