@@ -11,8 +11,7 @@ made, so the page's deal check checks the short setup.
 An Undercover game here has one round a player (everyone is undercover once: the rounds of
 a game of five or six, B3) instead of two with three or four players: every moment of a
 round (hiding, questions, stones, the reveal and its commitment check, the scoring) and
-the end, in half the rounds. ``test_cross_game`` still plays a whole cross game, dealt as
-the ordinary server deals it.
+the end, in half the rounds.
 """
 
 from __future__ import annotations

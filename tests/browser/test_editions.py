@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests import loopback
 from tests.browser.driver import (
     LAPTOP,
     PHONE,
@@ -57,7 +57,7 @@ def test_one_person_and_two_bots_play_an_edition_to_the_end(
         player, server, game, variant, [("Ada", None), ("Bo", "expert"), ("Cy", "casual")]
     )
     expect(player.page.locator(".game")).to_contain_text(TITLES[game])
-    info = httpx.get(f"{server}/api/tables/{code}", timeout=10).json()
+    info = loopback.get(f"{server}/api/tables/{code}", timeout=10).json()
     assert info["game"] == game
     assert info["variant"] == variant
 

@@ -9,10 +9,10 @@ import json
 import time
 from importlib import resources
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests import loopback
 from tests.browser.driver import DESKTOP, PHONE, open_player
 
 SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
@@ -21,9 +21,9 @@ SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
 def finished_table(server: str, game: str, seats: int) -> str:
     """The code of a table of bots only, once their game has ended."""
     body = {"game": game, "seats": [{"bot": "random"} for _ in range(seats)], "claim": []}
-    code: str = httpx.post(f"{server}/api/tables", json=body).json()["table"]["code"]
+    code: str = loopback.post(f"{server}/api/tables", json=body).json()["table"]["code"]
     deadline = time.monotonic() + 60
-    while httpx.get(f"{server}/api/tables/{code}").json()["status"] != "finished":
+    while loopback.get(f"{server}/api/tables/{code}").json()["status"] != "finished":
         assert time.monotonic() < deadline, f"table {code} did not finish"
         time.sleep(0.1)
     return code
@@ -34,7 +34,7 @@ def test_a_finished_game_shows_ranking_statistics_and_hardest(
     browser: Browser, server: str, game: str, seats: int
 ) -> None:
     code = finished_table(server, game, seats)
-    stats = httpx.get(f"{server}/api/tables/{code}/stats").json()
+    stats = loopback.get(f"{server}/api/tables/{code}/stats").json()
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         watcher = open_player(browser, f"watcher-{size}", viewport)
         page = watcher.page
@@ -69,7 +69,7 @@ def test_the_hardest_countries_are_named_in_the_page_language(
         (resources.files("geodeck") / "decks" / "data" / "undercover.json").read_text("utf-8")
     )["countries"]
     code = finished_table(server, "undercover", 3)
-    stats = httpx.get(f"{server}/api/tables/{code}/stats").json()
+    stats = loopback.get(f"{server}/api/tables/{code}/stats").json()
     watcher = open_player(browser, "watcher-de", DESKTOP)
     page = watcher.page
     page.goto(f"{server}/")

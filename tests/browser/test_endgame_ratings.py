@@ -8,9 +8,9 @@ import json
 import random
 import threading
 
-import httpx
 from playwright.sync_api import Browser, expect
 
+from tests import loopback
 from tests.browser.driver import DESKTOP, open_player
 from tests.server.live import Player, play_out, run
 
@@ -24,7 +24,7 @@ def test_the_end_of_a_rated_game_shows_the_ratings(browser: Browser, server: str
     seats = [{"name": "Ann"}, {"name": "Robo", "bot": "novice"}]
     player = {"key": key, "nickname": "Annie"}
     body = {"game": "uppsala", "seats": seats, "pause": 0, "player": player}
-    created = httpx.post(f"{server}/api/tables", json=body).json()
+    created = loopback.post(f"{server}/api/tables", json=body).json()
     code, token = created["table"]["code"], created["tokens"]["0"]
 
     async def play() -> None:
@@ -50,7 +50,7 @@ def test_the_end_of_a_rated_game_shows_the_ratings(browser: Browser, server: str
     page.evaluate(f"() => localStorage.setItem('geodeck.seat.{code}', {json.dumps(seat_entry)})")
     page.goto(f"{server}/?table={code}")
     expect(page.locator("#endgame-ratings")).to_be_visible(timeout=20000)
-    info = httpx.get(f"{server}/api/tables/{code}").json()
+    info = loopback.get(f"{server}/api/tables/{code}").json()
     mine = info["ratings"][0]
     change = mine["after"] - mine["before"]
     shown = f"{mine['before']} → {mine['after']} ({'+' if change >= 0 else ''}{change})"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-import httpx
 from playwright.sync_api import Browser, expect
 
+from tests import loopback
 from tests.browser.driver import DESKTOP, create_table, cross_step, open_player, play_out
 
 SHORT_DEALS = True
@@ -34,7 +34,7 @@ def test_a_seat_taken_from_the_open_tables_without_a_name_is_rated(
         ratings = player.page.locator("#endgame-ratings")
         expect(ratings.locator("[data-seat='0']")).to_contain_text("Ann", timeout=20000)
         expect(ratings.locator("[data-seat='1']")).to_contain_text("Ben")
-    info = httpx.get(f"{server}/api/tables/{code}").json()
+    info = loopback.get(f"{server}/api/tables/{code}").json()
     assert all(info["ratings"]), info["ratings"]
     ben.page.goto(f"{server}/")
     expect(ben.page.locator('#me [data-family="cross"] strong')).to_have_text(

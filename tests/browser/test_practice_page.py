@@ -8,9 +8,9 @@ import json
 import re
 from typing import Any
 
-import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from tests import loopback
 from tests.browser.driver import (
     DESKTOP,
     PHONE,
@@ -34,7 +34,7 @@ LISTEN = """() => {
 
 
 def deck(server: str, game: str) -> dict[str, dict[str, Any]]:
-    body = httpx.get(f"{server}/api/practice/{game}/cards").json()
+    body = loopback.get(f"{server}/api/practice/{game}/cards").json()
     return {card["id"]: card for card in body["cards"]}
 
 
@@ -206,7 +206,7 @@ def test_a_timed_round_ends_on_its_clock_and_mistakes_do_not_end_it(
 
 def test_regional_focus_asks_every_card_of_the_region(browser: Browser, server: str) -> None:
     cards = deck(server, "buxtehude")
-    regions = httpx.get(f"{server}/api/practice/buxtehude/cards").json()["regions"]
+    regions = loopback.get(f"{server}/api/practice/buxtehude/cards").json()["regions"]
     lands = [r for r in regions if r["code"].startswith("DE-") and r["cards"] >= 4]
     region = min(lands, key=lambda r: r["cards"])
     player = open_player(browser, "Cem", PHONE)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from tests import loopback
 from tests.browser.driver import DESKTOP, PHONE, open_player
 
 SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
@@ -17,12 +17,12 @@ SHORT_DEALS = True  # a scoring or an ended game is enough here (conftest.py)
 def finished_table(server: str, game: str, seats: int) -> tuple[str, int]:
     """A table of bots only, played to its end: its code and number of actions."""
     bots = [{"name": f"Bot{i + 1}", "bot": "random"} for i in range(seats)]
-    created = httpx.post(f"{server}/api/tables", json={"game": game, "seats": bots}, timeout=10)
+    created = loopback.post(f"{server}/api/tables", json={"game": game, "seats": bots}, timeout=10)
     assert created.status_code == 201, created.text
     code: str = created.json()["table"]["code"]
     deadline = time.monotonic() + 120
     while True:
-        info = httpx.get(f"{server}/api/tables/{code}", timeout=10).json()
+        info = loopback.get(f"{server}/api/tables/{code}", timeout=10).json()
         if info["status"] == "finished":
             return code, info["version"]
         assert time.monotonic() < deadline, "the bots did not finish"
@@ -133,7 +133,7 @@ def test_the_replay_of_a_game_in_progress_is_refused_on_the_page(
     server: str, browser: Browser
 ) -> None:
     seats = [{"name": "Ann"}, {"name": "Ben"}]
-    created = httpx.post(f"{server}/api/tables", json={"game": "uppsala", "seats": seats})
+    created = loopback.post(f"{server}/api/tables", json={"game": "uppsala", "seats": seats})
     code = created.json()["table"]["code"]
     dan = open_player(browser, "Dan", DESKTOP)
     dan.page.goto(f"{server}/?table={code}&step=3")
@@ -155,10 +155,10 @@ def test_a_record_file_replays_in_the_page_or_the_page_says_pyodide_is_missing(
     server: str, browser: Browser, tmp_path: Path
 ) -> None:
     code, actions = finished_table(server, "uppsala", 2)
-    record = httpx.get(f"{server}/api/tables/{code}/record", timeout=10)
+    record = loopback.get(f"{server}/api/tables/{code}/record", timeout=10)
     file = tmp_path / "game.json"
     file.write_text(record.text, encoding="utf-8")
-    installed = httpx.head(f"{server}/pyodide/pyodide.mjs", timeout=10).status_code == 200
+    installed = loopback.head(f"{server}/pyodide/pyodide.mjs", timeout=10).status_code == 200
     eve = open_player(browser, "Eve", DESKTOP)
     eve.page.goto(f"{server}/?replay")
     zone = eve.page.locator("#replay-drop")

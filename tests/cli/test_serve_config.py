@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from geodeck.cli.serve_config import OPTIONS
+from tests import loopback
 from tests.cli.command import GEODECK, plain_env, run_in_process
 from tests.cli.test_options import refused
 from tests.workers import free_port
@@ -154,7 +155,7 @@ def test_serve_runs_with_the_options_of_its_config_file(tmp_path: Path) -> None:
             deadline = time.monotonic() + 30
             while True:
                 try:
-                    health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
+                    health = loopback.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
                     break
                 except httpx.TransportError:
                     assert process.poll() is None
@@ -163,8 +164,8 @@ def test_serve_runs_with_the_options_of_its_config_file(tmp_path: Path) -> None:
             assert health.status_code == 200
             table = {"game": "uppsala", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
             url = f"http://127.0.0.1:{port}/api/tables"
-            assert httpx.post(url, json=table, timeout=10).status_code == 201
-            second = httpx.post(url, json=table, timeout=10)
+            assert loopback.post(url, json=table, timeout=10).status_code == 201
+            second = loopback.post(url, json=table, timeout=10)
             assert second.status_code == 429  # creations_burst = 1
             assert database.exists()
         finally:

@@ -26,6 +26,7 @@ from geodeck.server import Settings, create_app
 from geodeck.server.clients import RATE_LIMIT
 from geodeck.server.guarded_http import Deadlines
 from geodeck.server.listening import uvicorn_config
+from tests import loopback
 from tests.support import FIXTURES, sample_cards
 from tests.workers import free_port
 
@@ -172,7 +173,7 @@ def serve_process(
             if process.poll() is not None:
                 raise RuntimeError(f"geodeck serve exited: {log.read_text()}")
             try:
-                if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                if loopback.get(f"{url}/api/health", timeout=1).status_code == 200:
                     break
             except httpx.TransportError:
                 pass

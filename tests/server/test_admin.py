@@ -11,11 +11,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from geodeck.server.storage.versions import SCHEMA_VERSION
 from geodeck.server.tokens import shown_code
+from tests import loopback
 from tests.cli.command import run_in_process
 from tests.server.live import serve_process
 from tests.server.stored_tables import KEY, make
@@ -136,11 +136,11 @@ def test_the_server_purges_by_itself_when_retention_days_is_set(
     sql(db, "UPDATE geodeck_tables SET updated = ? WHERE code = ?", time.time() - 3 * 86_400, done)
     with serve_process(db, tmp_path / "serve.log", "--retention-days", "2") as (_, url):
         deadline = time.monotonic() + 30
-        while httpx.get(f"{url}/api/tables/{done}", timeout=5).status_code != 404:
+        while loopback.get(f"{url}/api/tables/{done}", timeout=5).status_code != 404:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         left = [c for c in made["tables"] if c != done]
-        assert all(httpx.get(f"{url}/api/tables/{c}").status_code == 200 for c in left)
+        assert all(loopback.get(f"{url}/api/tables/{c}").status_code == 200 for c in left)
 
 
 def test_forget_takes_a_player_key_out_of_everything(
@@ -160,10 +160,10 @@ def test_forget_takes_a_player_key_out_of_everything(
         "geodeck admin forget: this server has never seen that player key\n"
     )
     with serve_process(db, tmp_path / "serve.log", *FAST) as (_, url):
-        me = httpx.get(f"{url}/api/players/me", headers={"X-Geodeck-Player": KEY})
+        me = loopback.get(f"{url}/api/players/me", headers={"X-Geodeck-Player": KEY})
         assert me.json() == {"nickname": None, "board_nickname": None, "ratings": {}}
         (done,) = codes_by(made, True)
-        record = httpx.get(f"{url}/api/tables/{done}/record").json()
+        record = loopback.get(f"{url}/api/tables/{done}/record").json()
         assert record["seats"] == ["Seat 1", "Robo"]
 
 

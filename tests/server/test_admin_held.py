@@ -16,6 +16,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from tests import loopback
 from tests.cli.command import run_in_process
 from tests.server.live import Player, play_out, run, salted, serve_process
 from tests.server.stored_tables import ANN, KEY
@@ -108,7 +109,7 @@ def test_a_closed_table_closes_at_its_next_action_and_connection(
         for player in others:
             await closed_out(player)
         for code in (acted, waited):
-            assert httpx.get(f"{url}/api/tables/{code}").status_code == 404
+            assert loopback.get(f"{url}/api/tables/{code}").status_code == 404
 
     run(case, timeout=90)
 
@@ -133,7 +134,7 @@ def test_a_forgotten_key_s_name_is_gone_from_the_table_it_is_held_at(
         looking = await Player(ws, "spectator").open()
         state = await looking.hello(None)
         assert [s["name"] for s in state["seats"]] == ["Seat 1", "Ben"]
-        info = httpx.get(f"{url}/api/tables/{code}").json()
+        info = loopback.get(f"{url}/api/tables/{code}").json()
         assert [s["name"] for s in info["seats"]] == ["Seat 1", "Ben"]
 
     run(case, timeout=90)

@@ -11,9 +11,9 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests import loopback
 from tests.cli.command import run_geodeck
 from tests.server.conftest import PG_URL
 from tests.server.live import serve_process
@@ -33,13 +33,15 @@ def admin(url: str, *args: str | Path, status: int = 0) -> str:
 def bots_table(url: str) -> str:
     """A table of bots alone, which plays on by itself: the server writes all the time."""
     seats = [{"name": f"Bot {i}", "bot": "random"} for i in range(1, 4)]
-    created = httpx.post(f"{url}/api/tables", json={"game": "uppsala", "seats": seats, "claim": []})
+    created = loopback.post(
+        f"{url}/api/tables", json={"game": "uppsala", "seats": seats, "claim": []}
+    )
     assert created.status_code == 201, created.text
     return str(created.json()["table"]["code"])
 
 
 def version(url: str, code: str) -> int:
-    return int(httpx.get(f"{url}/api/tables/{code}", timeout=10).json()["version"])
+    return int(loopback.get(f"{url}/api/tables/{code}", timeout=10).json()["version"])
 
 
 def test_a_backup_taken_while_the_server_writes_restores_and_plays_on(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from geodeck.server.chat import EMOTES, KEEP, MAX_TEXT, RATE
+from tests import loopback
 from tests.server.conftest import fast_settings
 from tests.server.live import KEEP_ALIVE, LiveServer, Player, create_table, run, running
 from tests.server.test_homes import processes
@@ -238,7 +239,7 @@ def test_the_chat_and_the_open_tables_span_processes(
             )
         code = created["table"]["code"]
         for url in urls:
-            listed = httpx.get(f"{url}/api/tables?open=1", timeout=10).json()["tables"]
+            listed = loopback.get(f"{url}/api/tables?open=1", timeout=10).json()["tables"]
             assert [t["code"] for t in listed] == [code]
 
         async def case() -> None:

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 from typer.testing import CliRunner
 
 from geodeck.cli.main import app as cli
+from tests import loopback
 from tests.server.live import Player, play_out, sample_deck_file, serve_process
 
 OPTIONS = (
@@ -44,7 +44,7 @@ async def reconnect(url: str, code: str, tokens: dict[str, str]) -> list[Player]
 def wait_finished(url: str, code: str) -> dict[str, Any]:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        info: dict[str, Any] = httpx.get(f"{url}/api/tables/{code}").json()
+        info: dict[str, Any] = loopback.get(f"{url}/api/tables/{code}").json()
         if info["status"] == "finished":
             return info
         time.sleep(0.05)
@@ -52,7 +52,7 @@ def wait_finished(url: str, code: str) -> dict[str, Any]:
 
 
 def replays(url: str, code: str, folder: Path) -> dict[str, Any]:
-    response = httpx.get(f"{url}/api/tables/{code}/record")
+    response = loopback.get(f"{url}/api/tables/{code}/record")
     assert response.status_code == 200, response.text
     path = folder / f"{code}.json"
     path.write_bytes(response.content)
@@ -69,11 +69,11 @@ def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path) -> None:
     rng = random.Random(5)
 
     with serve_process(database, log, *OPTIONS) as (process, url):
-        people = httpx.post(
+        people = loopback.post(
             f"{url}/api/tables",
             json={"game": "uppsala", "seats": [{}, {}, {}], "claim": [0, 1, 2]},
         ).json()
-        robots = httpx.post(
+        robots = loopback.post(
             f"{url}/api/tables",
             json={
                 "game": "uppsala",
@@ -93,7 +93,7 @@ def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path) -> None:
                 await Player.close_every()
 
         seen = asyncio.run(first_half())
-        bot_info = httpx.get(f"{url}/api/tables/{bot_code}").json()
+        bot_info = loopback.get(f"{url}/api/tables/{bot_code}").json()
         bot_seen = bot_info["version"]
         assert bot_seen > 0
         assert bot_info["status"] == "playing"
@@ -101,10 +101,10 @@ def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path) -> None:
         process.wait(10)
 
     with serve_process(database, log, *OPTIONS) as (_process, url):
-        info = httpx.get(f"{url}/api/tables/{code}").json()
+        info = loopback.get(f"{url}/api/tables/{code}").json()
         assert info["status"] == "playing"
         assert info["version"] == seen
-        assert httpx.get(f"{url}/api/tables/{bot_code}").json()["version"] >= bot_seen
+        assert loopback.get(f"{url}/api/tables/{bot_code}").json()["version"] >= bot_seen
 
         async def second_half() -> dict[str, Any]:
             players = await reconnect(url, code, tokens)

@@ -9,13 +9,14 @@ import time
 
 import httpx
 
+from tests import loopback
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, running
 from tests.server.relay import relay
 
 
 def ready(server: LiveServer) -> httpx.Response:
-    return httpx.get(f"{server.url}/api/health/ready", timeout=10)
+    return loopback.get(f"{server.url}/api/health/ready", timeout=10)
 
 
 def wait_ready(server: LiveServer) -> httpx.Response:
@@ -29,7 +30,7 @@ def wait_ready(server: LiveServer) -> httpx.Response:
 
 
 def test_one_process_on_sqlite_is_live_and_ready(server: LiveServer) -> None:
-    assert httpx.get(f"{server.url}/api/health").json()["ok"] is True
+    assert loopback.get(f"{server.url}/api/health").json()["ok"] is True
     answer = ready(server)
     assert answer.status_code == 200
     body = answer.json()
@@ -52,13 +53,13 @@ def test_a_process_whose_storage_or_redis_is_cut_is_live_but_not_ready(
             error = answer.json()["error"]
             assert error["code"] == "server/not_ready"
             assert error["message"].startswith("storage does not answer: ")
-            assert httpx.get(f"{server.url}/api/health").status_code == 200  # still live
+            assert loopback.get(f"{server.url}/api/health").status_code == 200  # still live
             pg.mend()
             wait_ready(server)
             rd.cut()
             answer = ready(server)
             assert answer.status_code == 503
             assert answer.json()["error"]["message"].startswith("Redis does not answer: ")
-            assert httpx.get(f"{server.url}/api/health").status_code == 200
+            assert loopback.get(f"{server.url}/api/health").status_code == 200
             rd.mend()
             wait_ready(server)

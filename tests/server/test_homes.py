@@ -23,6 +23,7 @@ import pytest
 
 from geodeck.cli.workers import worker_options
 from geodeck.server.home import rendezvous, slot_of
+from tests import loopback
 from tests.server.classroom_support import auth, join, open_class
 from tests.server.live import KEEP_ALIVE, ROOT, Player, create_table, play_out, run
 from tests.workers import free_port
@@ -49,7 +50,7 @@ def wait_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
         if process.poll() is not None:
             raise RuntimeError(f"geodeck serve exited: {log.read_text()}")
         with contextlib.suppress(httpx.TransportError):
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+            if loopback.get(f"{url}/api/health", timeout=1).status_code == 200:
                 return
         if time.monotonic() > deadline:
             raise RuntimeError(f"geodeck serve did not start: {log.read_text()}")
@@ -243,7 +244,7 @@ def test_serve_workers_starts_processes_that_share_the_tables(
         with httpx.Client(base_url=urls[1], timeout=10, limits=KEEP_ALIVE) as http:
             code = create_table(http, [{"name": "Ann"}, {"name": "Ben"}])["table"]["code"]
         assert slot_of(code, 2) == 1
-        answer = httpx.get(f"{urls[0]}/api/tables/{code}", timeout=10)
+        answer = loopback.get(f"{urls[0]}/api/tables/{code}", timeout=10)
         assert answer.status_code == 200
         assert answer.headers["x-geodeck-forwarded-to"] == urls[1]
     finally:
@@ -251,7 +252,7 @@ def test_serve_workers_starts_processes_that_share_the_tables(
         assert parent.wait(timeout=20) in (0, 130)
     for url in urls:
         with pytest.raises(httpx.TransportError):
-            httpx.get(f"{url}/api/health", timeout=1)
+            loopback.get(f"{url}/api/health", timeout=1)
 
 
 def _free(port: int) -> bool:
@@ -291,7 +292,7 @@ def test_nginx_hashing_the_code_lands_on_the_home(
             deadline = time.monotonic() + 10
             while True:
                 with contextlib.suppress(httpx.TransportError):
-                    if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    if loopback.get(f"{base}/api/health", timeout=1).status_code == 200:
                         break
                 assert time.monotonic() < deadline, (tmp_path / "error.log").read_text()
                 time.sleep(0.1)
@@ -308,7 +309,7 @@ def test_nginx_hashing_the_code_lands_on_the_home(
             # Asked directly, a process that is not the home forwards.
             code = codes[0]
             other = started[(slot_of(code, 3) + 1) % 3][1]
-            answer = httpx.get(f"{other}/api/tables/{code}", timeout=10)
+            answer = loopback.get(f"{other}/api/tables/{code}", timeout=10)
             assert answer.status_code == 200
             assert answer.headers["x-geodeck-forwarded-to"] == started[slot_of(code, 3)][1]
         finally:
@@ -349,6 +350,6 @@ def test_a_class_ended_at_another_process_closes_its_tables_at_their_home(
         assert watched["close"] == 1012, watched
         assert watched["after"] < 5, watched
         for url in (first_url, second_url):
-            gone = httpx.get(f"{url}/api/tables/{table}", timeout=10)
+            gone = loopback.get(f"{url}/api/tables/{table}", timeout=10)
             assert gone.status_code == 404, gone.text
             assert gone.json()["error"]["code"] == "table/not_found"

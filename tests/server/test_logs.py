@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import httpx
-
+from tests import loopback
 from tests.server.live import Player, run, serve_process
 from tests.server.stored_tables import KEY, make
 
@@ -22,7 +21,7 @@ def test_json_logs_are_one_event_a_line_with_fields_and_no_secrets(tmp_path: Pat
         )
         token = table["tokens"]["0"]
         secret_looking = "A" * 20 + "b" * 20
-        assert httpx.get(f"{url}/api/tables/{secret_looking}").status_code == 404
+        assert loopback.get(f"{url}/api/tables/{secret_looking}").status_code == 404
 
         async def case() -> None:
             ws = url.replace("http", "ws", 1) + f"/ws/{code}"
@@ -59,7 +58,7 @@ def test_refusals_are_logged_with_table_seat_and_code(tmp_path: Path) -> None:
     options = ("--log-format", "json", "--bot-delay", "0")
     with serve_process(tmp_path / "db.sqlite3", log, *options, log_level="debug") as (_, url):
         seats = [{"name": "Ann"}, {"name": "Robo", "bot": "random"}]
-        created = httpx.post(f"{url}/api/tables", json={"game": "uppsala", "seats": seats})
+        created = loopback.post(f"{url}/api/tables", json={"game": "uppsala", "seats": seats})
         code, token = created.json()["table"]["code"], created.json()["tokens"]["0"]
 
         async def case() -> None:

@@ -11,13 +11,13 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 import geodeck
 from geodeck.server.bodies import CreateTable
 from geodeck.server.lobby import Lobby
 from geodeck.server.storage import Storage
+from tests import loopback
 from tests.server.conftest import fast_settings
 from tests.server.live import LiveServer, Player, create_table, play_out, run, running
 from tests.support import sample_cards
@@ -27,7 +27,7 @@ LINGER = 0.3
 
 
 def held(server: LiveServer) -> int:
-    tables: int = httpx.get(f"{server.url}/api/health", timeout=5).json()["tables"]
+    tables: int = loopback.get(f"{server.url}/api/health", timeout=5).json()["tables"]
     return tables
 
 

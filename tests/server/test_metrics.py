@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
+from tests import loopback
 from tests.server.live import create_table, run, serve_process
 from tests.server.stored_tables import _play_now
 from tests.server.test_homes import _free, serve, wait_up
@@ -21,7 +22,7 @@ FAST = ("--bot-delay", "0", "--pause", "0")
 
 def scrape(url: str) -> dict[str, float]:
     """Every sample, as ``name{label=value,...}``: value."""
-    answer = httpx.get(url, timeout=10)
+    answer = loopback.get(url, timeout=10)
     assert answer.status_code == 200, answer.text
     assert answer.headers["content-type"].startswith("text/plain")
     found = {}
@@ -43,7 +44,7 @@ def test_metrics_count_actions_refusals_limits_and_storage(tmp_path: Path) -> No
             assert http.post("/api/tables", json={"game": "uppsala"}).status_code == 429
         assert _play_now(url, code, created["tokens"], None) == "finished"
         seen = scrape(f"{url}/metrics")
-        forwarded = httpx.get(f"{url}/metrics", headers={"X-Forwarded-For": "127.0.0.1"})
+        forwarded = loopback.get(f"{url}/metrics", headers={"X-Forwarded-For": "127.0.0.1"})
     assert seen["geodeck_actions_total"] > 10
     assert seen["geodeck_action_seconds_count"] == seen["geodeck_actions_total"]
     assert seen["geodeck_action_seconds_bucket{le=+Inf}"] == seen["geodeck_actions_total"]
@@ -65,7 +66,7 @@ def test_metrics_count_actions_refusals_limits_and_storage(tmp_path: Path) -> No
 
 def test_a_websocket_counts_by_kind_and_metrics_are_off_by_default(tmp_path: Path) -> None:
     with serve_process(tmp_path / "db.sqlite3", tmp_path / "serve.log", *FAST) as (_, url):
-        assert httpx.get(f"{url}/metrics").status_code == 404
+        assert loopback.get(f"{url}/metrics").status_code == 404
     with serve_process(tmp_path / "db.sqlite3", tmp_path / "s2.log", "--metrics", *FAST) as (
         _,
         url,
@@ -105,7 +106,7 @@ def test_workers_each_serve_their_own_metrics_apart(
     try:
         for i in range(2):
             wait_up(f"http://127.0.0.1:{port + i}", parent, log)
-        assert httpx.get(f"http://127.0.0.1:{port}/metrics").status_code == 404
+        assert loopback.get(f"http://127.0.0.1:{port}/metrics").status_code == 404
         infos = []
         deadline = time.monotonic() + 20
         for i in range(2):

@@ -16,6 +16,7 @@ import httpx
 from geodeck.server.home import slot_of
 from geodeck.server.recovery import CLOSE_SEAT_MOVED, qr_svg
 from geodeck.server.tokens import token_hash
+from tests import loopback
 from tests.server.live import KEEP_ALIVE, LiveServer, Player, create_table, play_out, run
 from tests.server.test_homes import processes
 
@@ -148,7 +149,7 @@ def test_a_seat_moves_and_a_rematch_is_one_across_processes(
             assert old._ws.close_code == CLOSE_SEAT_MOVED
             await play_out([phone], random.Random(3))
             answers = [
-                httpx.post(f"{url}/api/tables/{code}/rematch", json={"token": token}, timeout=10)
+                loopback.post(f"{url}/api/tables/{code}/rematch", json={"token": token}, timeout=10)
                 for url in (other, home, other)
             ]
             assert all(a.status_code == 200 for a in answers), [a.text for a in answers]

@@ -19,6 +19,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from geodeck.server.lobby import Lobby
+from tests import loopback
 from tests.server.conftest import fast_settings
 from tests.server.live import KEEP_ALIVE, TIMEOUT, LiveServer, running, salted
 from tests.support import FIXTURES, sample_cards
@@ -153,7 +154,9 @@ class Soak:
                 await asyncio.sleep(0.05)
 
     def held(self) -> int:
-        tables: int = httpx.get(f"{self.server.url}/api/health", timeout=TIMEOUT).json()["tables"]
+        tables: int = loopback.get(f"{self.server.url}/api/health", timeout=TIMEOUT).json()[
+            "tables"
+        ]
         assert tables == len(self.lobby.rooms)
         return tables
 
