@@ -224,15 +224,16 @@ def offers(page: Page) -> dict[str, int]:
     return counted
 
 
-def first_look(player: Player) -> tuple[str | None, dict[str, int]]:
+def first_look(player: Player, *, moments: bool = True) -> tuple[str | None, dict[str, int]]:
     """A step's first look: what the page offers, and ``"continue"`` if Continue was
-    pressed (the move of a seat the table waits for); nothing while the page is between
-    two documents."""
+    pressed (the move of a seat the table waits for; not with ``moments`` false, for a
+    test that looks at the moment first); nothing while the page is between two
+    documents."""
     try:
         offered = offers(player.page)
     except PlaywrightError:
         return None, {}
-    if offered["continue"] and player.click(OFFERS["continue"]):
+    if moments and offered["continue"] and player.click(OFFERS["continue"]):
         return "continue", offered
     return None, offered
 
@@ -274,10 +275,10 @@ def cross_step(
     return None
 
 
-def undercover_step(player: Player, rng: random.Random) -> str | None:
-    """This seat's move: Continue after a round's result, hide, name a seeker, answer (as
-    the data says), stone or pass."""
-    done, offered = first_look(player)
+def undercover_step(player: Player, rng: random.Random, *, moments: bool = True) -> str | None:
+    """This seat's move: Continue after a round's result (unless ``moments`` is false),
+    hide, name a seeker, answer (as the data says), stone or pass."""
+    done, offered = first_look(player, moments=moments)
     if done or not offered:
         return done
     if offered["hide_confirm"]:

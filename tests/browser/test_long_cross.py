@@ -93,7 +93,12 @@ def check_edges(player: Player, sides: dict[str, str] = CROSS) -> dict[str, dict
     """The frame fits the window, and each edge beyond which a line goes on has its
     button, on screen, with the number of cards there; the others have none."""
     page = player.page
-    page.locator(".board-scroll").scroll_into_view_if_needed()
+    # Scrolled in the page, on the frame there now: a state that comes meanwhile draws
+    # the board anew, and a handle read a moment before is then no longer attached.
+    page.evaluate(
+        "() => document.querySelector('.board-scroll')"
+        ".scrollIntoView({ block: 'nearest', inline: 'nearest' })"
+    )
     painted(page)
     found = page.evaluate(BEYOND)
     assert not found["pageWider"], found
@@ -215,7 +220,7 @@ def test_the_prompt_and_the_whole_cross_share_one_screen_while_guessing(
     page = ada.page
     page.reload()
     page.wait_for_function("() => document.querySelectorAll('.board .card').length >= 15")
-    page.locator("#prompt").scroll_into_view_if_needed()
+    page.evaluate("() => document.querySelector('#prompt').scrollIntoView({ block: 'nearest' })")
     found = settled(page, ON_ONE_SCREEN, {"fits": True, "across": True, "tall": ANY})
     assert found == {"fits": True, "across": True, "tall": ANY}, found
     page.evaluate("() => document.querySelector('#prompt').scrollIntoView({ block: 'start' })")
