@@ -14,7 +14,7 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
-from geodeck.server.classroom import service
+from geodeck.server.classroom import rows, service
 from geodeck.server.storage import Storage
 from geodeck.server.storage.schema import (
     class_answers,
@@ -403,3 +403,27 @@ def test_a_finished_table_released_from_memory_still_counts(sqlite_url: str) -> 
         assert pupil["games"] == 1
         assert pupil["placements_right"] == player["placed_right"]
         assert pupil["challenges_made"] == player["challenges_made"]
+
+
+def test_a_class_that_ends_while_a_pupil_is_read_is_not_found(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/classroom.md (The end of a class): a pupil's or teacher's request that reads
+    the class just before it ends, and its pupils just after, is told the class is gone
+    (404 ``class/not_found``), not that its token is wrong (403)."""
+    with server.http() as http:
+        opened = open_class(http)
+        code = opened["code"]
+        ann = join(http, code, "Ann")
+        load_pupils = rows.load_pupils
+
+        def ended_first(engine: Any, class_code: str) -> Any:
+            rows.delete_class(engine, class_code)
+            return load_pupils(engine, class_code)
+
+        monkeypatch.setattr(rows, "load_pupils", ended_first)
+        me = http.get(f"/api/classes/{code}/me", headers=auth(ann["token"]))
+        sheet = http.get(f"/api/classes/{code}/sheet", headers=auth(ann["token"]))
+    for response in (me, sheet):
+        assert response.status_code == 404, response.text
+        assert response.json()["error"]["code"] == "class/not_found"

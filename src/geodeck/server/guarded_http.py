@@ -1,23 +1,34 @@
-"""The HTTP protocol the server runs under uvicorn: uvicorn's (httptools) with deadlines
-for slow clients and a cap on connections.
+"""The connections the server accepts: uvicorn's HTTP and websocket protocols, held to
+deadlines for slow clients and to caps on connections.
 
 uvicorn closes a keep-alive connection that stays idle between requests, but waits for
 ever for a request that is sent a byte at a time, or for a connection that sends nothing.
 Here:
 
 - a request's line and headers must arrive within ``header_timeout`` seconds of the
-  connection (or of the end of the last response), and its body within ``body_timeout``
-  seconds of its headers; otherwise the connection is closed (a websocket's handshake is
-  a request like any other);
+  connection (or of the first byte after the last request), and its body within
+  ``body_timeout`` seconds of its headers; otherwise the connection is closed (a
+  websocket's handshake is a request like any other);
 - beyond ``max_connections`` open connections (HTTP and websocket), a new one is answered
   with ``503`` and ``server/busy`` and closed before anything is read;
 - beyond ``per_address`` open connections from one client address (an IPv4 address, an
   IPv6 /64), a new one from it is answered with ``429`` and
   ``limit/too_many_connections`` and closed. A reverse proxy named in
   ``--forwarded-allow-ips`` is not counted: its clients' addresses are known only once a
-  request is read.
+  request is read;
+- a websocket's send buffer is fixed (``send_buffer``) rather than left to grow to the
+  kernel's 4 MiB: a client that stops reading then holds a bounded part of the machine's
+  memory, and its writer waits soon, so that the messages it is behind with are replaced
+  by their newest (``clients.Client.push``) instead of piling up in the kernel.
 
-The deadlines cost one timer a connection; docs/protocol.md (Limits) lists them.
+``Guarded`` wraps uvicorn's own protocol rather than extending it: it is the protocol of
+the connection's transport from the first byte to the last, sees the bytes before
+uvicorn does (its own ``httptools`` parser finds where each request's headers and body
+end), and hands uvicorn a transport of its own (``Relay``), so that it learns when uvicorn
+hands the connection over to its websocket protocol. Nothing of uvicorn is used but what
+an ``asyncio.Protocol`` offers and the arguments uvicorn gives the class it is told to
+use for HTTP. The deadlines cost one timer a connection; docs/protocol.md (Limits) lists
+them.
 """
 
 from __future__ import annotations
@@ -25,11 +36,16 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import socket
 from collections import Counter
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from websockets.exceptions import InvalidState
+from websockets.frames import Close, CloseCode, Frame, Opcode
 
 from geodeck.server import observe
 from geodeck.server.bodies import error_body
@@ -46,7 +62,7 @@ BUSY_RETRY = 5
 
 @dataclass(frozen=True, slots=True)
 class Deadlines:
-    """The limits ``GuardedHttp`` holds connections to (``Settings`` gives them)."""
+    """The limits ``Guarded`` holds connections to (``Settings`` gives them)."""
 
     header_timeout: float = 10.0
     body_timeout: float = 30.0
@@ -113,6 +129,16 @@ def _network(name: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network | None:
         return None
 
 
+class Guard:
+    """What the connections of one server share: their limits, their addresses' counts
+    and the set of them that are open (``observe.Hooks.connections``)."""
+
+    def __init__(self, deadlines: Deadlines, proxies: str | None) -> None:
+        self.deadlines = deadlines
+        self.peers = Peers(deadlines.per_address, proxies)
+        self.open: set[Guarded] = set()
+
+
 def refusal_response(status: str, refusal: Refusal, retry_after: int) -> bytes:
     """A whole HTTP answer, written before a request was read."""
     body = error_body(refusal)
@@ -138,18 +164,147 @@ CROWDED = refusal_response(
     ),
     BUSY_RETRY,
 )
+NOT_UTF8 = Frame(
+    Opcode.CLOSE, Close(CloseCode.INVALID_DATA, "text messages must be UTF-8").serialize()
+)
 
 
-class GuardedHttp(HttpToolsProtocol):
-    """Pass to uvicorn as ``http=GuardedHttp``, with the ``Deadlines`` in the config's
-    ``deadlines`` (``listening.uvicorn_config`` does both)."""
+class Guarded(asyncio.Protocol):
+    """One connection. Pass the class to uvicorn as ``http=Guarded``, with a ``Guard`` in
+    the config's ``guard`` (``listening.uvicorn_config`` does both)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.deadlines: Deadlines = getattr(self.config, "deadlines", Deadlines())
-        self.peers: Peers | None = getattr(self.config, "peers", None)
+    def __init__(
+        self,
+        config: Any,
+        server_state: Any,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        guard = getattr(config, "guard", None)
+        self.guard: Guard = guard if isinstance(guard, Guard) else Guard(Deadlines(), None)
+        self.http = HttpToolsProtocol(config, server_state, app_state, _loop)
+        self.current: asyncio.BaseProtocol = self.http
+        self.loop = _loop or asyncio.get_event_loop()
+        self.transport: asyncio.Transport | None = None
+        self.client: tuple[str, int] | None = None
+        self.parser: httptools.HttpRequestParser | None = httptools.HttpRequestParser(self)
+        self.in_request = False
         self._deadline: asyncio.TimerHandle | None = None
         self._counted = False
+
+    # -- the connection's life ------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
+        peer = self.transport.get_extra_info("peername")
+        if isinstance(peer, tuple) and len(peer) >= 2:
+            self.client = (str(peer[0]), int(peer[1]))
+        guard = self.guard
+        guard.open.add(self)
+        observe.HOOKS.connections(guard.open)
+        if len(guard.open) > guard.deadlines.max_connections:
+            self._turn_away(BUSY)
+            return
+        if not guard.peers.admit(self.client):
+            self._turn_away(CROWDED)
+            return
+        self._counted = True
+        self._arm(guard.deadlines.header_timeout, "request headers")
+        self.http.connection_made(Relay(self.transport, self))
+
+    def _turn_away(self, answer: bytes) -> None:
+        assert self.transport is not None
+        self.parser = None
+        self.transport.write(answer)
+        self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        self.guard.open.discard(self)
+        if self._counted:
+            self._counted = False
+            self.guard.peers.leave(self.client)
+            self.current.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if not self._counted:
+            return  # turned away: nothing it sends is read
+        protocol = self.current
+        if protocol is not self.http:
+            self._to_websocket(protocol, data)
+            return
+        if self._deadline is None and not self.in_request and self.parser is not None:
+            self._arm(self.guard.deadlines.header_timeout, "request headers")
+        self.http.data_received(data)
+        if self.current is self.http and self.parser is not None:
+            self._watch(data)
+
+    def _to_websocket(self, protocol: asyncio.BaseProtocol, data: bytes) -> None:
+        assert isinstance(protocol, asyncio.Protocol)
+        assert self.transport is not None
+        reading = RECEIVING.set(self)
+        try:
+            protocol.data_received(data)
+        except InvalidState:
+            # A text message not in UTF-8 came in one packet with the client's close:
+            # the close is answered as the message's (1007), and the connection ends.
+            if not self.transport.is_closing():
+                self.transport.write(NOT_UTF8.serialize(mask=False))
+                self.transport.close()
+        finally:
+            RECEIVING.reset(reading)
+
+    def eof_received(self) -> bool | None:
+        if not self._counted:
+            return None
+        protocol = self.current
+        return protocol.eof_received() if isinstance(protocol, asyncio.Protocol) else None
+
+    def pause_writing(self) -> None:
+        if self._counted:
+            self.current.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self._counted:
+            self.current.resume_writing()
+
+    def upgraded(self, protocol: asyncio.BaseProtocol) -> None:
+        """uvicorn has handed the connection to ``protocol`` (its websocket's)."""
+        self.current = protocol
+        self.parser = None
+        self._disarm()
+        size = self.guard.deadlines.send_buffer
+        sock = self.transport.get_extra_info("socket") if self.transport else None
+        if size and sock is not None:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+            except OSError:
+                log.debug("the send buffer of a websocket could not be set", exc_info=True)
+
+    # -- the deadlines -------------------------------------------------------------------
+
+    def _watch(self, data: bytes) -> None:
+        assert self.parser is not None
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserUpgrade:
+            # uvicorn answers a request to upgrade to anything but a websocket as a plain
+            # request: the next one is read by a new parser
+            self.parser = httptools.HttpRequestParser(self)
+            self.in_request = False
+            self._disarm()
+        except httptools.HttpParserError:
+            self.parser = None  # uvicorn answers 400 and closes the connection
+
+    def on_message_begin(self) -> None:
+        self.in_request = True
+
+    def on_headers_complete(self) -> None:
+        self._arm(self.guard.deadlines.body_timeout, "request body")
+
+    def on_message_complete(self) -> None:
+        self.in_request = False
+        self._disarm()  # uvicorn's keep-alive timeout watches the idle connection
 
     def _arm(self, seconds: float, what: str) -> None:
         self._disarm()
@@ -162,58 +317,94 @@ class GuardedHttp(HttpToolsProtocol):
 
     def _expired(self, what: str) -> None:
         self._deadline = None
-        if self.transport.is_closing():
+        if self.transport is None or self.transport.is_closing():
             return
         host, port = self.client or ("?", 0)
         log.info("connection from %s:%s closed: its %s came too slowly", host, port, what)
         self.transport.close()
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        observe.HOOKS.connections(self.connections)
-        if len(self.connections) > self.deadlines.max_connections:
-            self._turn_away(BUSY)
-            return
-        if self.peers is not None:
-            if not self.peers.admit(self.client):
-                self._turn_away(CROWDED)
-                return
-            self._counted = True
-        self._arm(self.deadlines.header_timeout, "request headers")
 
-    def _turn_away(self, answer: bytes) -> None:
-        self.transport.write(answer)
+class Relay(asyncio.Transport):
+    """The transport uvicorn's protocols write to: the connection's own, but that it tells
+    ``Guarded`` which protocol uvicorn hands the connection to."""
+
+    def __init__(self, transport: asyncio.Transport, owner: Guarded) -> None:
+        super().__init__()
+        self.transport = transport
+        self.owner = owner
+
+    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
+        self.owner.upgraded(protocol)
+
+    def get_protocol(self) -> asyncio.BaseProtocol:
+        return self.owner.current
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self.transport.get_extra_info(name, default)
+
+    def is_closing(self) -> bool:
+        return self.transport.is_closing()
+
+    def close(self) -> None:
         self.transport.close()
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        if self._counted and self.peers is not None:
-            self.peers.leave(self.client)
-        super().connection_lost(exc)
+    def abort(self) -> None:
+        self.transport.abort()
 
-    def handle_websocket_upgrade(self) -> None:
-        # The websocket protocol (``websocket.py``) takes the connection and its count.
-        self._counted = False
-        super().handle_websocket_upgrade()
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.transport.write(data)
 
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing() and not self.pipeline:
-            self._disarm()  # uvicorn's keep-alive timeout watches the idle connection
+    def writelines(self, list_of_data: Any) -> None:
+        self.transport.writelines(list_of_data)
 
-    def data_received(self, data: bytes) -> None:
-        if self._deadline is None and self.cycle is not None and self.cycle.response_complete:
-            # the first bytes of the next request on a kept-alive connection
-            self._arm(self.deadlines.header_timeout, "request headers")
-        super().data_received(data)
+    def write_eof(self) -> None:
+        self.transport.write_eof()
 
-    def on_headers_complete(self) -> None:
-        super().on_headers_complete()
-        if self.parser.should_upgrade() and self._should_upgrade():
-            self._disarm()  # a websocket: its own protocol takes the connection over
-        else:
-            self._arm(self.deadlines.body_timeout, "request body")
+    def can_write_eof(self) -> bool:
+        return self.transport.can_write_eof()
 
-    def on_message_complete(self) -> None:
-        super().on_message_complete()
-        self._disarm()
+    def pause_reading(self) -> None:
+        self.transport.pause_reading()
+
+    def resume_reading(self) -> None:
+        self.transport.resume_reading()
+
+    def is_reading(self) -> bool:
+        return self.transport.is_reading()
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        self.transport.set_write_buffer_limits(high, low)
+
+    def get_write_buffer_size(self) -> int:
+        return self.transport.get_write_buffer_size()
+
+    def get_write_buffer_limits(self) -> tuple[int, int]:
+        return self.transport.get_write_buffer_limits()
+
+
+RECEIVING: ContextVar[Guarded | None] = ContextVar("receiving", default=None)
+"""The connection whose bytes uvicorn's websocket protocol is reading (``ShortUtf8Line``)."""
+
+
+class ShortUtf8Line(logging.Filter):
+    """uvicorn logs a text message that is not UTF-8 with a traceback (it closes the
+    connection with 1007 all the same): this makes it one line at INFO, with the client's
+    address. A client cannot fill the log that way: its connection is gone after the
+    first such message."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == "Invalid UTF-8 sequence received from client.":
+            reading = RECEIVING.get()
+            host, port = reading.client if reading and reading.client else ("?", 0)
+            record.msg = "websocket from %s:%s closed: a text message not in UTF-8"
+            record.args = (host, port)
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def quiet_utf8_tracebacks() -> None:
+    """Put ``ShortUtf8Line`` on uvicorn's error log (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ShortUtf8Line) for f in logger.filters):
+        logger.addFilter(ShortUtf8Line())

@@ -17,8 +17,7 @@ import uvicorn
 from starlette.types import ASGIApp
 from uvicorn.config import LOGGING_CONFIG
 
-from geodeck.server.guarded_http import Deadlines, GuardedHttp, Peers
-from geodeck.server.websocket import WebSocketProtocol
+from geodeck.server.guarded_http import Deadlines, Guard, Guarded, quiet_utf8_tracebacks
 
 WS_MAX_SIZE = 64 * 1024
 """Frames up to this size reach the server's own check (a client message is 4 KiB at
@@ -36,12 +35,12 @@ def is_loopback(host: str) -> bool:
 
 
 class Config(uvicorn.Config):
-    """uvicorn's configuration with the deadlines ``GuardedHttp`` holds clients to."""
+    """uvicorn's configuration with the limits ``Guarded`` holds connections to."""
 
     def __init__(self, app: ASGIApp, deadlines: Deadlines, **options: Any) -> None:
         super().__init__(app, **options)
-        self.deadlines = deadlines
-        self.peers = Peers(deadlines.per_address, options.get("forwarded_allow_ips"))
+        self.guard = Guard(deadlines, options.get("forwarded_allow_ips"))
+        quiet_utf8_tracebacks()
 
 
 def uvicorn_config(
@@ -69,8 +68,8 @@ def uvicorn_config(
         host=host,
         port=port,
         loop="auto",
-        http=GuardedHttp,
-        ws=WebSocketProtocol,
+        http=Guarded,
+        ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=not is_loopback(host) if compress is None else compress,
         log_level=log_level,

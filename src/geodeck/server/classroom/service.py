@@ -88,6 +88,7 @@ class Classroom:
             return found
         if token is not None and await self._pupil_of(found, token) is not None:
             raise Refusal(ErrorCode.CLASS_NOT_TEACHER, "only the class's teacher may do that")
+        await self.find(code)  # a class that ended since it was read is not found
         raise Refusal(ErrorCode.CLASS_BAD_TOKEN, "the token is not one of this class")
 
     async def _pupil_of(self, found: ClassRow, token: str) -> PupilRow | None:
@@ -104,6 +105,7 @@ class Classroom:
         found = await self.find(code)
         pupil = None if token is None else await self._pupil_of(found, token)
         if pupil is None:
+            await self.find(code)  # a class that ended since it was read is not found
             raise Refusal(ErrorCode.CLASS_BAD_TOKEN, "the token is not a pupil's of this class")
         return found, pupil
 
