@@ -11,7 +11,7 @@ from pathlib import Path
 import geodeck
 
 ROOT = Path(geodeck.__file__).parent
-MOST_USES = 136
+MOST_USES = 135
 """The ceiling: the uses of ``Any`` in src when it was last lowered."""
 
 

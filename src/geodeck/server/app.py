@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -53,6 +53,7 @@ from geodeck.server.lobby import Lobby
 from geodeck.server.protocol import MAX_BODY, Created, Joined, Refusal, TableInfo
 from geodeck.server.settings import Settings
 from geodeck.server.storage import Storage
+from geodeck.server.table_socket import Socket, TableSockets
 
 log = logging.getLogger("geodeck.server")
 
@@ -185,11 +186,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         part.register(app, lobby, limiter)
     practice_api.register(app, settings, storage)
 
-    @app.websocket("/ws/{code}")
-    async def play(websocket: WebSocket, code: str) -> None:
+    _mount_files(app)
+
+    async def play(websocket: Socket, code: str) -> None:
         await connection.play(websocket, code, lobby, limiter)
 
-    _mount_files(app)
+    app.add_middleware(TableSockets, play=play)  # /ws/{code}, inside HomeRouter
     if isinstance(lobby.fanout, Homes):
         app.add_middleware(HomeRouter, homes=lobby.fanout)
     app.add_middleware(BodyLimit, limit=MAX_BODY)

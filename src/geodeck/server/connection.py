@@ -8,8 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from fastapi import Request, WebSocket
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from fastapi import Request
 
 from geodeck.server import observe
 from geodeck.server.changed import CLOSE_NOT_FOUND
@@ -26,6 +25,7 @@ from geodeck.server.protocol import (
     parse_client,
 )
 from geodeck.server.room import Room
+from geodeck.server.table_socket import Gone, Socket
 
 log = logging.getLogger("geodeck.server")
 
@@ -49,18 +49,23 @@ def creating(lobby: Lobby, request: Request) -> None:
     lobby.creations.miss(address)
 
 
-async def play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
+async def play(websocket: Socket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
     """One websocket to table ``code``, held in memory while it is open."""
-    await websocket.accept()
+    try:
+        await websocket.accept()
+    except Gone:
+        return
     observe.HOOKS.websocket(1)
     try:
         await _play(websocket, code, lobby, limiter)
+    except Gone:
+        pass  # the client went away while being refused
     finally:
         observe.HOOKS.websocket(-1)
 
 
-async def _play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
-    address = client_address(websocket)
+async def _play(websocket: Socket, code: str, lobby: Lobby, limiter: MissLimiter) -> None:
+    address = websocket.address
     settings = lobby.settings
     try:
         with limiter.guard(address):  # a right code is always served
@@ -81,7 +86,7 @@ async def _play(websocket: WebSocket, code: str, lobby: Lobby, limiter: MissLimi
 
 
 async def _serve_client(
-    websocket: WebSocket,
+    websocket: Socket,
     room: Room,
     limiter: MissLimiter,
     address: str,
@@ -137,7 +142,7 @@ async def _serve_client(
                     client.push(_limited_message(Limited(wait), room.version))
                     client.close_code = CLOSE_TOO_MANY_MISSES
                     break
-    except WebSocketDisconnect:
+    except Gone:
         pass
     finally:
         await room.leave(client)
@@ -157,14 +162,13 @@ async def stop_writing(writer: asyncio.Task[None], wait: float = 1.0) -> None:
         raise
 
 
-async def _write(websocket: WebSocket, client: Client) -> None:
+async def _write(websocket: Socket, client: Client) -> None:
     try:
         while True:
             text = await client.outbox.get()
             if text is None:
-                if websocket.application_state == WebSocketState.CONNECTED:
-                    await websocket.close(client.close_code)
+                await websocket.close(client.close_code)
                 return
             await websocket.send_text(text)
-    except Exception:
-        log.debug("a client went away while being written to", exc_info=True)
+    except Gone:
+        log.debug("a client went away while being written to")

@@ -38,12 +38,13 @@ import ipaddress
 import logging
 import socket
 from collections import Counter
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, cast
 
 import httptools
+import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
 from websockets.exceptions import InvalidState
 from websockets.frames import Close, CloseCode, Frame, Opcode
 
@@ -52,6 +53,7 @@ from geodeck.server.bodies import error_body
 from geodeck.server.errors import ErrorCode
 from geodeck.server.limits import address_key
 from geodeck.server.protocol import Refusal
+from geodeck.server.relay import RECEIVING, Relay
 from geodeck.server.settings import Settings
 
 log = logging.getLogger("geodeck.server")
@@ -175,8 +177,8 @@ class Guarded(asyncio.Protocol):
 
     def __init__(
         self,
-        config: Any,
-        server_state: Any,
+        config: uvicorn.Config,
+        server_state: ServerState,
         app_state: dict[str, Any],
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
@@ -210,7 +212,7 @@ class Guarded(asyncio.Protocol):
             return
         self._counted = True
         self._arm(guard.deadlines.header_timeout, "request headers")
-        self.http.connection_made(Relay(self.transport, self))
+        self.http.connection_made(Relay(self.transport, self.upgraded))
 
     def _turn_away(self, answer: bytes) -> None:
         assert self.transport is not None
@@ -242,7 +244,7 @@ class Guarded(asyncio.Protocol):
     def _to_websocket(self, protocol: asyncio.BaseProtocol, data: bytes) -> None:
         assert isinstance(protocol, asyncio.Protocol)
         assert self.transport is not None
-        reading = RECEIVING.set(self)
+        reading = RECEIVING.set(self.client)
         try:
             protocol.data_received(data)
         except InvalidState:
@@ -322,89 +324,3 @@ class Guarded(asyncio.Protocol):
         host, port = self.client or ("?", 0)
         log.info("connection from %s:%s closed: its %s came too slowly", host, port, what)
         self.transport.close()
-
-
-class Relay(asyncio.Transport):
-    """The transport uvicorn's protocols write to: the connection's own, but that it tells
-    ``Guarded`` which protocol uvicorn hands the connection to."""
-
-    def __init__(self, transport: asyncio.Transport, owner: Guarded) -> None:
-        super().__init__()
-        self.transport = transport
-        self.owner = owner
-
-    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
-        self.owner.upgraded(protocol)
-
-    def get_protocol(self) -> asyncio.BaseProtocol:
-        return self.owner.current
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return self.transport.get_extra_info(name, default)
-
-    def is_closing(self) -> bool:
-        return self.transport.is_closing()
-
-    def close(self) -> None:
-        self.transport.close()
-
-    def abort(self) -> None:
-        self.transport.abort()
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        self.transport.write(data)
-
-    def writelines(self, list_of_data: Any) -> None:
-        self.transport.writelines(list_of_data)
-
-    def write_eof(self) -> None:
-        self.transport.write_eof()
-
-    def can_write_eof(self) -> bool:
-        return self.transport.can_write_eof()
-
-    def pause_reading(self) -> None:
-        self.transport.pause_reading()
-
-    def resume_reading(self) -> None:
-        self.transport.resume_reading()
-
-    def is_reading(self) -> bool:
-        return self.transport.is_reading()
-
-    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
-        self.transport.set_write_buffer_limits(high, low)
-
-    def get_write_buffer_size(self) -> int:
-        return self.transport.get_write_buffer_size()
-
-    def get_write_buffer_limits(self) -> tuple[int, int]:
-        return self.transport.get_write_buffer_limits()
-
-
-RECEIVING: ContextVar[Guarded | None] = ContextVar("receiving", default=None)
-"""The connection whose bytes uvicorn's websocket protocol is reading (``ShortUtf8Line``)."""
-
-
-class ShortUtf8Line(logging.Filter):
-    """uvicorn logs a text message that is not UTF-8 with a traceback (it closes the
-    connection with 1007 all the same): this makes it one line at INFO, with the client's
-    address. A client cannot fill the log that way: its connection is gone after the
-    first such message."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.msg == "Invalid UTF-8 sequence received from client.":
-            reading = RECEIVING.get()
-            host, port = reading.client if reading and reading.client else ("?", 0)
-            record.msg = "websocket from %s:%s closed: a text message not in UTF-8"
-            record.args = (host, port)
-            record.levelno, record.levelname = logging.INFO, "INFO"
-            record.exc_info, record.exc_text = None, None
-        return True
-
-
-def quiet_utf8_tracebacks() -> None:
-    """Put ``ShortUtf8Line`` on uvicorn's error log (once)."""
-    logger = logging.getLogger("uvicorn.error")
-    if not any(isinstance(f, ShortUtf8Line) for f in logger.filters):
-        logger.addFilter(ShortUtf8Line())

@@ -17,7 +17,8 @@ import uvicorn
 from starlette.types import ASGIApp
 from uvicorn.config import LOGGING_CONFIG
 
-from geodeck.server.guarded_http import Deadlines, Guard, Guarded, quiet_utf8_tracebacks
+from geodeck.server.guarded_http import Deadlines, Guard, Guarded
+from geodeck.server.relay import quiet_utf8_tracebacks
 
 WS_MAX_SIZE = 64 * 1024
 """Frames up to this size reach the server's own check (a client message is 4 KiB at
