@@ -36,6 +36,9 @@ one. It asserts nothing.
 
     .venv/bin/python benchmarks/server_load.py
     .venv/bin/python benchmarks/server_load.py --tables 20 --duration 10 --saturation-tables 20
+    # ageing: ten minutes of saturation, a line a minute
+    .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
+        --saturation-tables 50 --saturation-duration 60 --windows 10
 """
 
 from __future__ import annotations
@@ -68,7 +71,6 @@ from geodeck.bots import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "tests" / "fixtures" / "sample-europe.json"
-WS_MAX_SIZE = 64 * 1024
 OnText = Callable[[bytes | bytearray | memoryview], None]
 ECHO_PAYLOAD = orjson.dumps(
     {"type": "act", "version": 12, "action": {"act": "place", "line": "west-east", "at": 1}}
@@ -79,13 +81,16 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool) -> None:
-    """The child process: the geodeck app plus ``/bench/echo``, served like ``geodeck serve``."""
+    """The child process: the geodeck app plus ``/bench/echo``, served like ``geodeck serve``
+    (``listening.uvicorn_config``)."""
     import uvicorn
     from starlette.routing import WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
     from geodeck.cli import serve as cli_serve
     from geodeck.server import Settings, create_app
+    from geodeck.server.guarded_http import Deadlines
+    from geodeck.server.listening import uvicorn_config
 
     async def echo(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -125,17 +130,19 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
     tune_gc = getattr(cli_serve, "tune_gc", None)
     if tune_gc is not None and not untuned:
         tune_gc()
-    uvicorn.run(
+    # as ``geodeck serve`` configures uvicorn (its connection guard included), but that one
+    # client address holds every connection of the run
+    config = uvicorn_config(
         app,
         host="127.0.0.1",
         port=port,
-        loop=loop,
-        ws="websockets-sansio",
-        ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=compress,
+        deadlines=Deadlines(max_connections=10**6, per_address=10**6),
+        compress=compress,
         log_level="warning",
-        backlog=4096,
     )
+    config.loop = loop
+    config.backlog = 4096
+    uvicorn.Server(config).run()
 
 
 def free_port() -> int:
@@ -721,12 +728,27 @@ async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, 
     lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
     await lineup.start()
     await asyncio.sleep(args.warmup / 4)
-    meter.start()
-    await asyncio.sleep(args.saturation_duration)
-    meter.stop()
+    for window in range(1, args.windows + 1):
+        meter.start()
+        await asyncio.sleep(args.saturation_duration)
+        meter.stop()
+        if args.windows > 1:
+            print(window_line(window, meter), flush=True)
     figures = game_figures(meter, args.saturation_tables, args.seats)
     figures.update(await lineup.stop())
     return figures
+
+
+def window_line(window: int, meter: Meter) -> str:
+    """One window of an ageing run (``--windows``), printed as it ends."""
+    rate = meter.actions / meter.seconds
+    cpu = 1e6 * meter.server_cpu / rate if rate else float("nan")
+    return (
+        f"window {window:>3} ({meter.seconds:.0f} s): {rate:.0f} actions/s, server CPU "
+        f"{cpu:.0f} us/action, p99 {1000 * percentile(meter.latencies, 0.99):.1f} ms, "
+        f"server RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB, other processes "
+        f"{meter.other_cpu:.0%}"
+    )
 
 
 async def measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -834,6 +856,13 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=45.0, help="paced run, seconds")
     parser.add_argument("--saturation-tables", type=int, default=100)
     parser.add_argument("--saturation-duration", type=float, default=20.0)
+    parser.add_argument(
+        "--windows",
+        type=int,
+        default=1,
+        help="saturation windows in a row (each --saturation-duration long), one line each: "
+        "whether the server's cost grows with its age",
+    )
     parser.add_argument(
         "--reserve", type=int, default=1, help="fresh tables kept ready per saturation table"
     )
