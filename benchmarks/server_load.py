@@ -80,7 +80,9 @@ FAN_PAYLOAD = orjson.dumps({"type": "state", "view": {"pad": "x" * 1060}}).decod
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool) -> None:
+def serve(
+    port: int, database_url: str, compress: bool, loop: str, untuned: bool, linger: float
+) -> None:
     """The child process: the geodeck app plus ``/bench/echo``, served like ``geodeck serve``
     (``listening.uvicorn_config``)."""
     import uvicorn
@@ -123,6 +125,7 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
         grace=3600,
         pause=0,
         creations_burst=10**9,  # one client makes every table of the run
+        linger=linger,
     )
     app = create_app(settings)
     app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))
@@ -130,6 +133,8 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
     tune_gc = getattr(cli_serve, "tune_gc", None)
     if tune_gc is not None and not untuned:
         tune_gc()
+    if os.environ.get("GEODECK_BENCH_GC"):
+        watch_gc()
     # as ``geodeck serve`` configures uvicorn (its connection guard included), but that one
     # client address holds every connection of the run
     config = uvicorn_config(
@@ -143,6 +148,34 @@ def serve(port: int, database_url: str, compress: bool, loop: str, untuned: bool
     config.loop = loop
     config.backlog = 4096
     uvicorn.Server(config).run()
+
+
+def watch_gc(every: float = 60.0) -> None:
+    """With ``GEODECK_BENCH_GC`` set, the server prints to stderr, every ``every`` seconds,
+    its garbage collections by generation and the seconds they took."""
+    import threading
+
+    counts = [0, 0, 0]
+    seconds = [0.0, 0.0, 0.0]
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            counts[info["generation"]] += 1
+            seconds[info["generation"]] += time.perf_counter() - began[0]
+
+    def report() -> None:
+        while True:
+            time.sleep(every)
+            done = ", ".join(f"gen{g} {counts[g]} in {seconds[g]:.2f} s" for g in range(3))
+            print(f"gc in the last {every:g} s: {done}", file=sys.stderr, flush=True)
+            counts[:] = [0, 0, 0]
+            seconds[:] = [0.0, 0.0, 0.0]
+
+    gc.callbacks.append(timed)
+    threading.Thread(target=report, daemon=True).start()
 
 
 def free_port() -> int:
@@ -880,10 +913,16 @@ def main() -> None:
         action="store_true",
         help="the server keeps Python's default garbage collector settings",
     )
+    parser.add_argument(
+        "--linger",
+        type=float,
+        default=60.0,
+        help="seconds a finished table stays in the server's memory (geodeck serve --linger)",
+    )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        serve(args.serve, args.database_url, args.compress, args.loop, args.untuned_gc)
+        serve(args.serve, args.database_url, args.compress, args.loop, args.untuned_gc, args.linger)
         return
     random.seed(0)
     with tempfile.TemporaryDirectory() as folder:
@@ -902,6 +941,7 @@ def start_server(database: str, args: argparse.Namespace) -> Iterator[tuple[str,
     command = [sys.executable, __file__, "--serve", str(port), "--database-url", database]
     command += ["--loop", args.loop] + (["--compress"] if args.compress else [])
     command += ["--untuned-gc"] if args.untuned_gc else []
+    command += ["--linger", str(args.linger)]
     child = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": path})
     url = f"http://127.0.0.1:{port}"
     try:

@@ -80,6 +80,8 @@ def load_args(args: argparse.Namespace) -> argparse.Namespace:
         reserve=args.reserve,
         warmup=4 * args.warmup,
         saturation_duration=args.duration,
+        windows=1,
+        linger=60.0,
         full_states=False,
         compress=False,
         loop="auto",
