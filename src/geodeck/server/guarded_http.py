@@ -186,6 +186,8 @@ class Guarded(asyncio.Protocol):
         self.guard: Guard = guard if isinstance(guard, Guard) else Guard(Deadlines(), None)
         self.http = HttpToolsProtocol(config, server_state, app_state, _loop)
         self.current: asyncio.BaseProtocol = self.http
+        self.websocket: asyncio.Protocol | None = None
+        """uvicorn's websocket protocol, once it has taken the connection over."""
         self.loop = _loop or asyncio.get_event_loop()
         self.transport: asyncio.Transport | None = None
         self.client: tuple[str, int] | None = None
@@ -231,9 +233,8 @@ class Guarded(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if not self._counted:
             return  # turned away: nothing it sends is read
-        protocol = self.current
-        if protocol is not self.http:
-            self._to_websocket(protocol, data)
+        if self.websocket is not None:
+            self._to_websocket(self.websocket, data)
             return
         if self._deadline is None and not self.in_request and self.parser is not None:
             self._arm(self.guard.deadlines.header_timeout, "request headers")
@@ -241,16 +242,14 @@ class Guarded(asyncio.Protocol):
         if self.current is self.http and self.parser is not None:
             self._watch(data)
 
-    def _to_websocket(self, protocol: asyncio.BaseProtocol, data: bytes) -> None:
-        assert isinstance(protocol, asyncio.Protocol)
-        assert self.transport is not None
+    def _to_websocket(self, protocol: asyncio.Protocol, data: bytes) -> None:
         reading = RECEIVING.set(self.client)
         try:
             protocol.data_received(data)
         except InvalidState:
             # A text message not in UTF-8 came in one packet with the client's close:
             # the close is answered as the message's (1007), and the connection ends.
-            if not self.transport.is_closing():
+            if self.transport is not None and not self.transport.is_closing():
                 self.transport.write(NOT_UTF8.serialize(mask=False))
                 self.transport.close()
         finally:
@@ -273,6 +272,7 @@ class Guarded(asyncio.Protocol):
     def upgraded(self, protocol: asyncio.BaseProtocol) -> None:
         """uvicorn has handed the connection to ``protocol`` (its websocket's)."""
         self.current = protocol
+        self.websocket = protocol if isinstance(protocol, asyncio.Protocol) else None
         self.parser = None
         self._disarm()
         size = self.guard.deadlines.send_buffer
