@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import random
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -335,5 +337,39 @@ def test_released_again_and_again_while_bots_play(sqlite_url: str) -> None:
         assert stored is not None
         assert [dict(a) for a in stored.actions] == record["actions"]
         assert geodeck.Game.from_record(stored.record()).finished
+
+    asyncio.run(case())
+
+
+def test_a_released_room_is_freed_at_once_not_by_the_collector(sqlite_url: str) -> None:
+    """A room's parts (seats, bots, clock, chat) hold their room weakly
+    (``geodeck.server.part``): once the lobby lets a table go, reference counting frees
+    the room and its game at once, with the cyclic garbage collector switched off."""
+
+    async def case() -> None:
+        async with lobby_on(sqlite_url, linger=3600.0) as lobby:
+            lobby.settings.linger = 0.0
+            seats = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
+            code = (await lobby.create(request(seats=seats, claim=[]), BASE)).table.code
+            for _ in range(500):
+                async with lobby.using(code) as room:
+                    if room.status == "finished":
+                        break
+                await asyncio.sleep(0.005)
+            else:
+                raise AssertionError("the bots did not finish")
+            room_ref, game_ref = weakref.ref(room), weakref.ref(room.game)
+            del room
+            await lobby.rater.settle()
+            gc.collect()
+            gc.disable()
+            try:
+                assert room_ref() is not None  # the lobby still holds it
+                assert await lobby.sweep() == 1
+                await asyncio.sleep(0)
+                assert room_ref() is None
+                assert game_ref() is None
+            finally:
+                gc.enable()
 
     asyncio.run(case())

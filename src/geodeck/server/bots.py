@@ -19,6 +19,7 @@ from geodeck.core.errors import GeodeckError
 from geodeck.core.family import families
 from geodeck.core.wire import WireAction
 from geodeck.server.dealing import bot_rng_seed, salt_rng
+from geodeck.server.part import RoomPart
 from geodeck.server.protocol import PLAYING, Refusal
 
 if TYPE_CHECKING:
@@ -112,12 +113,12 @@ def preferred_default(legal: Sequence[Action]) -> Action | None:
     return None
 
 
-class RoomBots:
+class RoomBots(RoomPart):
     """The bots of one table: one per seat and purpose (a bot seat, a stand-in for an
     absent player, the clock's move for a seat out of time), made when first needed."""
 
     def __init__(self, room: Room) -> None:
-        self.room = room
+        super().__init__(room)
         self._bots: dict[tuple[int, str], Bot] = {}
         self._task: asyncio.Task[None] | None = None
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from geodeck.names import BadName, clean_line
 from geodeck.server.clients import Client
 from geodeck.server.errors import ErrorCode
+from geodeck.server.part import RoomPart
 from geodeck.server.protocol import Chat, Refusal, encode
 
 if TYPE_CHECKING:
@@ -46,11 +47,11 @@ def clean_text(text: str) -> str:
         raise Refusal(code.get(err.kind, ErrorCode.CHAT_BAD_TEXT), err.reason) from None
 
 
-class RoomChat:
+class RoomChat(RoomPart):
     """One table's chat: who may write, the rate of each writer, the last lines."""
 
     def __init__(self, room: Room) -> None:
-        self.room = room
+        super().__init__(room)
         self.lines: deque[dict[str, object]] = deque(maxlen=KEEP)
         self.count = 0
         self._seats: dict[int, deque[float]] = {}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from geodeck.server import bots as botplay
 from geodeck.server import dealing, sending
+from geodeck.server.part import RoomPart
 from geodeck.server.protocol import PLAYING, Refusal
 from geodeck.server.timing import Clock, Pause, is_moment, wall_ms
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("geodeck.server")
 
 
-class Timekeeper:
+class Timekeeper(RoomPart):
     """The clocks (``timer``, none for a table without a clock) and pauses of one room."""
 
     def __init__(
@@ -34,7 +35,7 @@ class Timekeeper:
         bank: float,
         banks: Mapping[int, float] | None,
     ) -> None:
-        self.room = room
+        super().__init__(room)
         self.timer = None if clock is None else Clock(clock, bank, dict(banks or {}))
         """The clock of each awaited human seat, and the seats' time banks."""
         self.pause_seconds = pause

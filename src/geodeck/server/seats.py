@@ -15,6 +15,7 @@ from geodeck.names import same_name
 from geodeck.server import sending
 from geodeck.server.creation import seat_name
 from geodeck.server.errors import ErrorCode
+from geodeck.server.part import RoomPart
 from geodeck.server.protocol import PLAYING, WAITING, Refusal, SeatInfo
 from geodeck.server.storage import Conflict
 from geodeck.server.storage.schema import seat_names
@@ -41,11 +42,11 @@ class SeatState:
         return self.bot is not None or self.token_hash is not None
 
 
-class Seating:
+class Seating(RoomPart):
     """The seats of one room (``room.seats``) and the grace periods of absent players."""
 
     def __init__(self, room: Room) -> None:
-        self.room = room
+        super().__init__(room)
         self._grace: dict[int, asyncio.Task[None]] = {}
 
     def facts(self) -> list[dict[str, object]]:
