@@ -124,16 +124,18 @@ def refresh(
     storage: Storage,
     game: str,
     record: Mapping[str, object] | None = None,
-    played: Played | None = None,
+    played: Sequence[Played] = (),
 ) -> dict[str, float] | None:
-    """Add a record's placements (or those a room judged), if given, and the new practice
-    answers to ``game``'s card ratings; the cards' difficulties then
-    (``CardRatings.difficulties``), or ``None`` if nothing was written."""
+    """Add a record's placements, or those rooms judged (``played``: any number of tables
+    of ``game``, in the order they ended), if given, and the new practice answers to
+    ``game``'s card ratings; the cards' difficulties then (``CardRatings.difficulties``),
+    or ``None`` if nothing was written."""
     for _ in range(TRIES):
         with storage.engine.begin() as conn:
             ratings, version, seen = _read(conn, game)
-            if played is not None:
-                played.ingest(ratings)
+            if played:
+                for table in played:
+                    table.ingest(ratings)
             elif record is not None:
                 try:
                     ratings.ingest_record(record)
@@ -164,19 +166,29 @@ def refresh(
     return None
 
 
-def ingest_table(
-    storage: Storage, code: str, played: Played | None = None
-) -> tuple[str, dict[str, float]] | None:
-    """A finished table's placements (``played``, else from its stored record), into its
-    game's card ratings; the game and its cards' difficulties, if they were written."""
-    if played is not None:
-        found = refresh(storage, played.game, played=played)
-        return None if found is None else (played.game, found)
+def ingest_table(storage: Storage, code: str) -> tuple[str, dict[str, float]] | None:
+    """A finished table's placements, from its stored record, into its game's card
+    ratings; the game and its cards' difficulties, if they were written."""
     stored = storage.load_table(code)
     if stored is None or not places_cards(stored.game):
         return None
     found = refresh(storage, stored.game, stored.record())
     return None if found is None else (stored.game, found)
+
+
+def ingest_played(storage: Storage, played: Sequence[Played]) -> dict[str, dict[str, float]]:
+    """Finished tables' placements as their rooms judged them, into their games' card
+    ratings, one read and one write a game for all of them; each game's cards'
+    difficulties, where they were written."""
+    by_game: dict[str, list[Played]] = {}
+    for table in played:
+        by_game.setdefault(table.game, []).append(table)
+    found: dict[str, dict[str, float]] = {}
+    for game, tables in by_game.items():
+        written = refresh(storage, game, played=tables)
+        if written is not None:
+            found[game] = written
+    return found
 
 
 def difficulties_of(storage: Storage, game: str) -> dict[str, float]:

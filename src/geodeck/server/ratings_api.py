@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
@@ -42,6 +42,10 @@ class Rater:
         """Per game, the cards' rated difficulty as the server's novice and casual bots
         know them (``make_bot(difficulty=...)``), read from storage when a table of the
         game is made and after each of its tables is rated."""
+        self._cards: list[tuple[str, cards.Played | None]] = []
+        """Rated tables whose placements the cards' ratings still await."""
+        self._carding = False
+        """Whether ``_card_batches`` is under way."""
 
     def difficulty(self, game: str) -> dict[str, float] | None:
         return self.difficulties.get(game)
@@ -60,21 +64,49 @@ class Rater:
     def finished(self, code: str, played: cards.Played | None = None) -> None:
         """Rate table ``code``, whose last action is stored; ``played``: its placements as
         its room judged them (else they come from its stored record)."""
-        task = asyncio.get_running_loop().create_task(self._rate(code, played))
+        self._track(self._rate(code, played))
+
+    def _track(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
     async def _rate(self, code: str, played: cards.Played | None) -> None:
-        storage = self.lobby.storage
         try:
-            changes = await self.lobby.run(players.rate_table, storage, code, self.rule)
-            if changes is not None:
-                done = await self.lobby.run(cards.ingest_table, storage, code, played)
-                if done is not None:
-                    game, found = done
-                    self.difficulties[game] = found
+            changes = await self.lobby.run(players.rate_table, self.lobby.storage, code, self.rule)
         except Exception:
             log.exception("table %s: its ratings could not be updated", code)
+            return
+        if changes is not None:
+            self._cards.append((code, played))
+            if not self._carding:
+                self._carding = True
+                self._track(self._card_batches())
+
+    async def _card_batches(self) -> None:
+        """The cards' ratings of the tables rated meanwhile, one batch after another: one
+        worker at a time reads, updates and writes a game's card ratings for every table
+        of the batch, so that tables ending together neither read and write the ratings
+        once each nor, writing at once, send each other round again (``cards.refresh``)."""
+        storage = self.lobby.storage
+        try:
+            while self._cards:
+                batch, self._cards = self._cards, []
+                judged = [played for _, played in batch if played is not None]
+                try:
+                    if judged:
+                        found = await self.lobby.run(cards.ingest_played, storage, judged)
+                        self.difficulties.update(found)
+                    for code, played in batch:
+                        if played is None:
+                            done = await self.lobby.run(cards.ingest_table, storage, code)
+                            if done is not None:
+                                self.difficulties[done[0]] = done[1]
+                except Exception:
+                    codes = ", ".join(code for code, _ in batch)
+                    log.exception("tables %s: their cards' ratings could not be updated", codes)
+        finally:
+            self._carding = False
 
     async def settle(self) -> None:
         """Wait for the updates under way (a test, the server's close)."""
