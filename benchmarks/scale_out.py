@@ -120,6 +120,8 @@ def servers(
             "--port", str(port), "--database-url", database, "--bot-delay", "0",
             "--grace", "3600", "--pause", "0", "--log-level", "warning", "--no-compress",
             "--creations-burst", "1000000000",
+            # every client of the run connects from this one address
+            "--connections-per-address", "1000000", "--max-connections", "1000000",
         ]  # fmt: skip
         if schema is not None:
             command += ["--schema", schema]

@@ -39,6 +39,9 @@ one. It asserts nothing.
     # ageing: ten minutes of saturation, a line a minute
     .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
         --saturation-tables 50 --saturation-duration 60 --windows 10
+    # ageing against a fresh server: after the windows, 5 pairs of 30-s windows
+    .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
+        --saturation-tables 100 --saturation-duration 60 --windows 5 --against-fresh 5
 """
 
 from __future__ import annotations
@@ -171,11 +174,26 @@ def watch_gc(every: float = 60.0) -> None:
             time.sleep(every)
             done = ", ".join(f"gen{g} {counts[g]} in {seconds[g]:.2f} s" for g in range(3))
             print(f"gc in the last {every:g} s: {done}", file=sys.stderr, flush=True)
+            if os.environ.get("GEODECK_BENCH_GC") == "types":
+                census(last)
             counts[:] = [0, 0, 0]
             seconds[:] = [0.0, 0.0, 0.0]
 
+    last: dict[str, int] = {}
     gc.callbacks.append(timed)
     threading.Thread(target=report, daemon=True).start()
+
+
+def census(last: dict[str, int], top: int = 12) -> None:
+    """The kinds of object the collector tracks that grew most since the last census."""
+    from collections import Counter
+
+    counts = Counter(type(o).__qualname__ for o in gc.get_objects())
+    grown = sorted(counts, key=lambda name: counts[name] - last.get(name, 0), reverse=True)
+    said = ", ".join(f"{n} {counts[n]} ({counts[n] - last.get(n, 0):+})" for n in grown[:top])
+    print(f"tracked objects {sum(counts.values())}; grew most: {said}", file=sys.stderr, flush=True)
+    last.clear()
+    last.update(counts)
 
 
 def free_port() -> int:
@@ -769,7 +787,45 @@ async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, 
             print(window_line(window, meter), flush=True)
     figures = game_figures(meter, args.saturation_tables, args.seats)
     figures.update(await lineup.stop())
+    if args.against_fresh:
+        await against_fresh(url, pid, args)
     return figures
+
+
+async def against_fresh(url: str, pid: int, args: argparse.Namespace) -> None:
+    """Pairs of windows (``--against-fresh``): a server started afresh (a new SQLite file),
+    then the aged one, one after the other, so that the machine's drift falls on both
+    alike; a line a pair with the aged server's CPU per action over the fresh one's."""
+    seconds = min(args.saturation_duration, 30.0)
+    for pair in range(1, args.against_fresh + 1):
+        with tempfile.TemporaryDirectory() as folder:
+            database = f"sqlite:///{Path(folder) / 'fresh.sqlite3'}"
+            with start_server(database, args) as (fresh_url, fresh_pid):
+                fresh = await one_window(fresh_url, fresh_pid, args, seconds)
+        aged = await one_window(url, pid, args, seconds)
+        print(
+            f"pair {pair:>2} ({seconds:.0f} s each): fresh {fresh[0]:.0f}, aged {aged[0]:.0f} "
+            f"us/action ({aged[0] / fresh[0] - 1:+.1%}); actions/s {fresh[1]:.0f} and "
+            f"{aged[1]:.0f}; aged server RSS {rss_kib(pid) / 1024:.0f} MiB",
+            flush=True,
+        )
+
+
+async def one_window(
+    url: str, pid: int, args: argparse.Namespace, seconds: float
+) -> tuple[float, float]:
+    """Server CPU us/action and actions/s of one saturation window, its tables made
+    afresh and let go after."""
+    meter = Meter(pid)
+    lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
+    await lineup.start()
+    await asyncio.sleep(args.warmup / 4)
+    meter.start()
+    await asyncio.sleep(seconds)
+    meter.stop()
+    await lineup.stop()
+    rate = meter.actions / meter.seconds
+    return (1e6 * meter.server_cpu / rate if rate else float("nan")), rate
 
 
 def window_line(window: int, meter: Meter) -> str:
@@ -919,11 +975,21 @@ def main() -> None:
         default=60.0,
         help="seconds a finished table stays in the server's memory (geodeck serve --linger)",
     )
+    parser.add_argument(
+        "--against-fresh",
+        type=int,
+        default=0,
+        metavar="PAIRS",
+        help="after the saturation windows, PAIRS pairs of windows (at most 30 s each): a "
+        "fresh server's, then the aged one's (SQLite only)",
+    )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
         serve(args.serve, args.database_url, args.compress, args.loop, args.untuned_gc, args.linger)
         return
+    if args.against_fresh and args.database_url:
+        parser.error("--against-fresh compares SQLite servers: leave out --database-url")
     random.seed(0)
     with tempfile.TemporaryDirectory() as folder:
         database = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"

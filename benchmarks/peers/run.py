@@ -86,6 +86,7 @@ def load_args(args: argparse.Namespace) -> argparse.Namespace:
         compress=False,
         loop="auto",
         untuned_gc=False,
+        against_fresh=0,
     )
 
 
