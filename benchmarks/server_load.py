@@ -835,6 +835,7 @@ def window_line(window: int, meter: Meter) -> str:
     return (
         f"window {window:>3} ({meter.seconds:.0f} s): {rate:.0f} actions/s, server CPU "
         f"{cpu:.0f} us/action, p99 {1000 * percentile(meter.latencies, 0.99):.1f} ms, "
+        f"max {1000 * max(meter.latencies, default=0.0):.0f} ms, "
         f"server RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB, other processes "
         f"{meter.other_cpu:.0%}"
     )
