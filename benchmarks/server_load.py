@@ -155,12 +155,26 @@ def serve(
 
 def watch_gc(every: float = 60.0) -> None:
     """With ``GEODECK_BENCH_GC`` set, the server prints to stderr, every ``every`` seconds,
-    its garbage collections by generation and the seconds they took."""
+    its garbage collections by generation and the seconds they took, and its longest
+    commit of a batch of actions and longest action (from the action's arrival to its
+    state queued for every connection)."""
     import threading
+
+    from geodeck.server import observe
 
     counts = [0, 0, 0]
     seconds = [0.0, 0.0, 0.0]
     began = [0.0]
+    longest = {"commit": 0.0, "action": 0.0}
+
+    class Longest(observe.Hooks):
+        def commit(self, seconds: float) -> None:
+            longest["commit"] = max(longest["commit"], seconds)
+
+        def action(self, seconds: float) -> None:
+            longest["action"] = max(longest["action"], seconds)
+
+    observe.HOOKS = Longest()
 
     def timed(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -173,7 +187,9 @@ def watch_gc(every: float = 60.0) -> None:
         while True:
             time.sleep(every)
             done = ", ".join(f"gen{g} {counts[g]} in {seconds[g]:.2f} s" for g in range(3))
-            print(f"gc in the last {every:g} s: {done}", file=sys.stderr, flush=True)
+            slowest = f"longest commit {longest['commit']:.3f} s, action {longest['action']:.3f} s"
+            print(f"gc in the last {every:g} s: {done}; {slowest}", file=sys.stderr, flush=True)
+            longest.update(commit=0.0, action=0.0)
             if os.environ.get("GEODECK_BENCH_GC") == "types":
                 census(last)
             counts[:] = [0, 0, 0]
@@ -704,7 +720,8 @@ class Lineup:
         self.count = count
         self.size = count * reserve
         self.reserve: list[Table] = []
-        self.finished: list[Table] = []
+        self.finished = 0
+        """Tables finished so far (counted, not kept: a long run would hold them all)."""
         self.live = 0
         self.live_min = count
         """The fewest tables in play while measuring."""
@@ -741,7 +758,7 @@ class Lineup:
             self.activate()
 
     def replace(self, table: Table) -> None:
-        self.finished.append(table)
+        self.finished += 1
         self.live -= 1
         table.active = False
         self.background(self.fleet.retire(table))
@@ -765,7 +782,7 @@ class Lineup:
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.fleet.close()
         return {
-            "finished": len(self.finished),
+            "finished": self.finished,
             "reserve_left": len(self.reserve),
             "short": self.short,
             "live_min": self.live_min,

@@ -373,3 +373,29 @@ def test_a_released_room_is_freed_at_once_not_by_the_collector(sqlite_url: str) 
                 gc.enable()
 
     asyncio.run(case())
+
+
+def test_a_finished_table_lingers_less_than_one_still_to_be_played(sqlite_url: str) -> None:
+    """docs/protocol.md, Memory: a finished table nobody uses is released after
+    ``--finished-linger`` where that is less than ``--linger``; a table still to be played
+    stays for ``--linger``, and the finished one is restored when it is asked for."""
+
+    async def case() -> None:
+        async with lobby_on(sqlite_url, linger=3600.0, finished_linger=0.0) as lobby:
+            waiting = (await lobby.create(request(), BASE)).table.code
+            seats = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
+            code = (await lobby.create(request(seats=seats, claim=[]), BASE)).table.code
+            for _ in range(500):
+                async with lobby.using(code) as room:
+                    if room.status == "finished":
+                        break
+                await asyncio.sleep(0.005)
+            else:
+                raise AssertionError("the bots did not finish")
+            await eventually(lambda: code not in lobby.rooms)
+            assert waiting in lobby.rooms
+            async with lobby.using(code) as again:
+                assert again.status == "finished"
+                assert again.record()["actions"] == room.record()["actions"]
+
+    asyncio.run(case())

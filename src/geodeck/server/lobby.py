@@ -160,22 +160,22 @@ class Lobby:
             self.let_go(room)
 
     async def sweep(self) -> int:
-        """Release every table nothing has used for ``Settings.linger`` seconds; return
-        how many were released."""
+        """Release every table nothing has used for its linger (``Settings.linger_for``);
+        return how many were released."""
         now = time.monotonic()
-        linger = self.settings.linger
+        linger = self.settings.linger_for
         released = 0
-        for room in [r for r in self.rooms.values() if r.idle(linger, now)]:
+        for room in [r for r in self.rooms.values() if r.idle(linger(r.status), now)]:
             released += await self.release(room)
         return released
 
     async def release(self, room: Room, linger: float | None = None) -> bool:
         """Let go of a table that is idle (``Room.idle``, for ``linger`` seconds: by default
-        ``Settings.linger``), checked again under its lock: no action is half done then,
-        and each one was stored before anyone heard of it, so storage holds all of it. Its
-        bots, clock and grace periods stop; whoever asks for the table next gets it
-        restored from storage. Whether it was released."""
-        linger = self.settings.linger if linger is None else linger
+        ``Settings.linger_for`` its status), checked again under its lock: no action is
+        half done then, and each one was stored before anyone heard of it, so storage
+        holds all of it. Its bots, clock and grace periods stop; whoever asks for the
+        table next gets it restored from storage. Whether it was released."""
+        linger = self.settings.linger_for(room.status) if linger is None else linger
         async with room.lock:
             if self.rooms.get(room.code) is not room:
                 return False
@@ -204,7 +204,7 @@ class Lobby:
             raise Limited(BUSY_RETRY, ErrorCode.SERVER_BUSY, said)
 
     async def _sweep_every(self) -> None:
-        every = min(max(self.settings.linger / 2, 0.05), 10.0)
+        every = min(max(self.settings.linger_for("finished") / 2, 0.05), 10.0)
         while True:
             await asyncio.sleep(every)
             try:
