@@ -18,6 +18,7 @@ import pytest
 import geodeck
 from geodeck.server.bodies import CreateTable
 from geodeck.server.lobby import Lobby
+from geodeck.server.room import Room
 from geodeck.server.storage import Storage
 from tests import loopback
 from tests.server.conftest import fast_settings
@@ -255,12 +256,27 @@ def test_a_new_table_waits_for_its_creator(lingering: LiveServer) -> None:
 
 @contextlib.asynccontextmanager
 async def lobby_on(url: str, **settings: Any) -> AsyncIterator[Lobby]:
+    # a finished table lingers as long as any other unless a test says otherwise, and the
+    # lobby's own sweep comes every ten seconds, as the tests here count on
+    settings.setdefault("finished_linger", 3600.0)
     lobby = Lobby(fast_settings(url, **settings), Storage(url))
     await lobby.start()
     try:
         yield lobby
     finally:
         await lobby.close()
+
+
+async def played_by_bots(lobby: Lobby) -> Room:
+    """A new table of three random bots, played to its end: its room."""
+    seats = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
+    code = (await lobby.create(request(seats=seats, claim=[]), BASE)).table.code
+    for _ in range(500):
+        async with lobby.using(code) as room:
+            if room.status == "finished":
+                return room
+        await asyncio.sleep(0.005)
+    raise AssertionError("the bots did not finish")
 
 
 def request(**fields: Any) -> CreateTable:
@@ -348,16 +364,7 @@ def test_a_released_room_is_freed_at_once_not_by_the_collector(sqlite_url: str) 
 
     async def case() -> None:
         async with lobby_on(sqlite_url, linger=3600.0) as lobby:
-            lobby.settings.linger = 0.0
-            seats = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
-            code = (await lobby.create(request(seats=seats, claim=[]), BASE)).table.code
-            for _ in range(500):
-                async with lobby.using(code) as room:
-                    if room.status == "finished":
-                        break
-                await asyncio.sleep(0.005)
-            else:
-                raise AssertionError("the bots did not finish")
+            room = await played_by_bots(lobby)
             room_ref, game_ref = weakref.ref(room), weakref.ref(room.game)
             del room
             await lobby.rater.settle()
@@ -365,6 +372,7 @@ def test_a_released_room_is_freed_at_once_not_by_the_collector(sqlite_url: str) 
             gc.disable()
             try:
                 assert room_ref() is not None  # the lobby still holds it
+                lobby.settings.linger = 0.0
                 assert await lobby.sweep() == 1
                 await asyncio.sleep(0)
                 assert room_ref() is None
@@ -383,15 +391,8 @@ def test_a_finished_table_lingers_less_than_one_still_to_be_played(sqlite_url: s
     async def case() -> None:
         async with lobby_on(sqlite_url, linger=3600.0, finished_linger=0.0) as lobby:
             waiting = (await lobby.create(request(), BASE)).table.code
-            seats = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
-            code = (await lobby.create(request(seats=seats, claim=[]), BASE)).table.code
-            for _ in range(500):
-                async with lobby.using(code) as room:
-                    if room.status == "finished":
-                        break
-                await asyncio.sleep(0.005)
-            else:
-                raise AssertionError("the bots did not finish")
+            room = await played_by_bots(lobby)
+            code = room.code
             await eventually(lambda: code not in lobby.rooms)
             assert waiting in lobby.rooms
             async with lobby.using(code) as again:
