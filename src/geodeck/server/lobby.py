@@ -204,7 +204,7 @@ class Lobby:
             raise Limited(BUSY_RETRY, ErrorCode.SERVER_BUSY, said)
 
     async def _sweep_every(self) -> None:
-        every = min(max(self.settings.linger_for("finished") / 2, 0.05), 10.0)
+        every = min(max(self.settings.linger_for(FINISHED) / 2, 0.05), 10.0)
         while True:
             await asyncio.sleep(every)
             try:

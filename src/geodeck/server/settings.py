@@ -26,6 +26,7 @@ from geodeck.server.options import (
     seconds,
     zero_or_more,
 )
+from geodeck.server.protocol import FINISHED
 
 PAUSE_LIMIT = 120
 """The longest pause after a moment, in seconds, also for a table created with its own
@@ -333,7 +334,7 @@ class Settings:
     def linger_for(self, status: str) -> float:
         """Seconds a table of ``status`` nobody uses stays in memory (``linger``, or
         ``finished_linger`` for a finished table where that is less)."""
-        return min(self.linger, self.finished_linger) if status == "finished" else self.linger
+        return min(self.linger, self.finished_linger) if status == FINISHED else self.linger
 
     def base_url(self) -> str:
         """``address``, or ``http://HOST:PORT`` of this process."""
