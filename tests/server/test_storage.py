@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,14 +102,10 @@ def test_tables_seats_and_actions_round_trip(storage: Storage) -> None:
     assert not storage.has_table("ABCDEF")
 
 
-def test_a_batch_of_appends_is_one_commit_and_a_refused_one_leaves_the_rest(
-    storage: Storage,
-) -> None:
-    store = storage
-    assert store.quick_appends
+def playing(store: Storage, codes: list[str]) -> None:
+    """Store a table in play, seatless, under each code."""
     head = a_record()
-    prefix = "" if store.schema is None else f'"{store.schema}".'
-    for code in ("AAAAAA", "BBBBBB"):
+    for code in codes:
         store.create_table(
             code=code,
             game="uppsala",
@@ -118,6 +115,15 @@ def test_a_batch_of_appends_is_one_commit_and_a_refused_one_leaves_the_rest(
             head=head,
             seat_rows=[],
         )
+
+
+def test_a_batch_of_appends_is_one_commit_and_a_refused_one_leaves_the_rest(
+    storage: Storage,
+) -> None:
+    store = storage
+    assert store.quick_appends
+    prefix = "" if store.schema is None else f'"{store.schema}".'
+    playing(store, ["AAAAAA", "BBBBBB"])
     done = store.append_actions(
         [
             Append("AAAAAA", 0, {"n": 1}, "playing"),
@@ -159,6 +165,50 @@ def test_a_batch_of_appends_is_one_commit_and_a_refused_one_leaves_the_rest(
     again = store.load_table("AAAAAA")
     assert again is not None
     assert again.actions[-1] == {"n": 6}
+
+
+def outcome_of(store: Storage, code: str) -> object:
+    """A table's stored outcome, read as it is kept."""
+    prefix = "" if store.schema is None else f'"{store.schema}".'
+    with store.engine.connect() as conn:
+        text = conn.exec_driver_sql(
+            f"SELECT outcome FROM {prefix}geodeck_tables WHERE code = '{code}'"
+        ).scalar_one()
+    return None if text is None else json.loads(text)
+
+
+def test_a_large_batch_of_many_tables_and_one_refusal_in_it_leaves_the_rest(
+    storage: Storage,
+) -> None:
+    store = storage
+    codes = [f"T{number:05d}" for number in range(300)]
+    playing(store, codes)
+
+    def ended(n: int) -> dict[str, object] | None:
+        """Every seventh table ends with its second action."""
+        return {"winners": [n % 2]} if n % 7 == 0 else None
+
+    first = [Append(code, 0, {"n": n}, "playing") for n, code in enumerate(codes)]
+    assert store.append_actions(first) == [None] * len(codes)
+    # The second batch: one table in the middle is asked for a version it is not at; it
+    # alone is refused, and every other table's action is stored with its ending.
+    second = [
+        Append(code, 1, {"m": n}, "playing" if ended(n) is None else "finished", ended(n))
+        for n, code in enumerate(codes)
+    ]
+    second[63] = Append(codes[63], 4, {"m": 63}, "finished", ended(63))
+    done = store.append_actions(second)
+    assert [n for n, failure in enumerate(done) if failure is not None] == [63]
+    for n in (0, 1, 63, 127, 128, 299):
+        table = store.load_table(codes[n])
+        assert table is not None
+        if n == 63:
+            assert table.actions == ({"n": n},)
+            assert (table.status, outcome_of(store, codes[n])) == ("playing", None)
+        else:
+            assert table.actions == ({"n": n}, {"m": n})
+            assert table.status == ("playing" if ended(n) is None else "finished")
+            assert outcome_of(store, codes[n]) == ended(n)
 
 
 def test_a_game_on_postgresql_survives_a_restart(postgres: str, pg_schema: str) -> None:
