@@ -42,6 +42,10 @@ one. It asserts nothing.
     # ageing against a fresh server: after the windows, 5 pairs of 30-s windows
     .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
         --saturation-tables 100 --saturation-duration 60 --windows 5 --against-fresh 5
+    # the same, each fresh server on a copy of the aged one's database: the process alone
+    .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
+        --saturation-tables 100 --saturation-duration 60 --windows 5 --against-fresh 3 \
+        --fresh-on-copy
 """
 
 from __future__ import annotations
@@ -791,6 +795,28 @@ class Lineup:
         }
 
 
+def saturation_options(
+    tables: int, warmup: float, duration: float, reserve: int = 1
+) -> argparse.Namespace:
+    """The options of ``saturation`` (and ``start_server``) for a run another script
+    drives: one window of ``duration`` seconds after a quarter of ``warmup``, three seats,
+    delta states, no compression, ``geodeck serve``'s linger and collector."""
+    return argparse.Namespace(
+        saturation_tables=tables,
+        seats=3,
+        reserve=reserve,
+        warmup=warmup,
+        saturation_duration=duration,
+        windows=1,
+        linger=60.0,
+        full_states=False,
+        compress=False,
+        loop="auto",
+        untuned_gc=False,
+        against_fresh=0,
+    )
+
+
 async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     meter = Meter(pid)
     lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
@@ -810,14 +836,17 @@ async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, 
 
 
 async def against_fresh(url: str, pid: int, args: argparse.Namespace) -> None:
-    """Pairs of windows (``--against-fresh``): a server started afresh (a new SQLite file),
-    then the aged one, one after the other, so that the machine's drift falls on both
-    alike; a line a pair with the aged server's CPU per action over the fresh one's."""
+    """Pairs of windows (``--against-fresh``): a server started afresh (a new SQLite file,
+    or with ``--fresh-on-copy`` a copy of the aged server's, so that only the process is
+    new), then the aged one, one after the other, so that the machine's drift falls on
+    both alike; a line a pair with the aged server's CPU per action over the fresh one's."""
     seconds = min(args.saturation_duration, 30.0)
     for pair in range(1, args.against_fresh + 1):
         with tempfile.TemporaryDirectory() as folder:
-            database = f"sqlite:///{Path(folder) / 'fresh.sqlite3'}"
-            with start_server(database, args) as (fresh_url, fresh_pid):
+            path = Path(folder) / "fresh.sqlite3"
+            if args.fresh_on_copy:
+                copy_sqlite(args.aged_database, path)
+            with start_server(f"sqlite:///{path}", args) as (fresh_url, fresh_pid):
                 fresh = await one_window(fresh_url, fresh_pid, args, seconds)
         aged = await one_window(url, pid, args, seconds)
         print(
@@ -826,6 +855,16 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace) -> None:
             f"{aged[1]:.0f}; aged server RSS {rss_kib(pid) / 1024:.0f} MiB",
             flush=True,
         )
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy of a SQLite file that a server holds (its backup API)."""
+    import sqlite3
+
+    with sqlite3.connect(source) as held, sqlite3.connect(target) as copy:
+        held.backup(copy)
+    copy.close()
+    held.close()
 
 
 async def one_window(
@@ -1001,6 +1040,12 @@ def main() -> None:
         help="after the saturation windows, PAIRS pairs of windows (at most 30 s each): a "
         "fresh server's, then the aged one's (SQLite only)",
     )
+    parser.add_argument(
+        "--fresh-on-copy",
+        action="store_true",
+        help="with --against-fresh: each fresh server starts on a copy of the aged one's "
+        "database, so that the pairs compare the processes alone",
+    )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
@@ -1011,6 +1056,7 @@ def main() -> None:
     random.seed(0)
     with tempfile.TemporaryDirectory() as folder:
         database = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        args.aged_database = Path(folder) / "bench.sqlite3"
         with start_server(database, args) as (url, pid):
             results = run_client(measure(url, pid, args))
     storage = "sqlite" if database.startswith("sqlite") else database.split(":")[0]

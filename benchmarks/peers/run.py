@@ -74,20 +74,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def load_args(args: argparse.Namespace) -> argparse.Namespace:
     """The options of ``server_load.py`` for a geodeck round (its warm-up is a quarter)."""
-    return argparse.Namespace(
-        saturation_tables=args.tables,
-        seats=3,
-        reserve=args.reserve,
-        warmup=4 * args.warmup,
-        saturation_duration=args.duration,
-        windows=1,
-        linger=60.0,
-        full_states=False,
-        compress=False,
-        loop="auto",
-        untuned_gc=False,
-        against_fresh=0,
-    )
+    return server_load.saturation_options(args.tables, 4 * args.warmup, args.duration, args.reserve)
 
 
 def geodeck_round(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
