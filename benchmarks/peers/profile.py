@@ -1,0 +1,247 @@
+"""Where geodeck's server spends its CPU per action at saturation, by part, from py-spy.
+
+The server and clients are ``server_load.py``'s saturation run (``--tables`` tables of
+three seats, pauses off, SQLite). Once the tables are in play, py-spy samples the thread
+that holds the interpreter's lock (``--gil``, ``--rate`` a second for ``--duration``
+seconds) while the run's meter counts actions and the server's CPU. Each sample goes to
+the innermost frame that belongs to a known part (``PARTS``); the frames of the standard
+library and of libraries no part names are passed over, so a ``copy`` or ``uuid`` made by
+the room counts as the room's. A sample whose innermost known frame is the event loop's
+own (uvloop's C code has no Python frames: reading and writing sockets, running
+callbacks) counts as the event loop's. A sample is 1/``--rate`` s of the lock held, so a
+part's samples over the window's actions are what it costs an action; what the server's
+CPU counted beyond all the samples ran without the lock: SQLite's own work, mostly. (A
+thread that holds the lock but waits for a core counts as holding it: on a machine with
+too little CPU for server, clients and py-spy, the samples overstate.)
+
+The last lines put the parts in two sums: the stack any websocket game server pays
+(event loop, websocket protocol, HTTP), and geodeck's own work (rules, views, states,
+encoding, storage, ratings, the room). py-spy slows the server while it samples, so the
+window's figures are a little above a run without it. It asserts nothing.
+
+    pip install py-spy            # not one of geodeck's dependencies
+    .venv/bin/python benchmarks/peers/profile.py [--tables 100] [--duration 30] [--rate 100]
+    .venv/bin/python benchmarks/peers/profile.py --functions 25   # and the busiest functions
+    .venv/bin/python benchmarks/peers/profile.py --age 300        # a server saturated 5 min
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import server_load  # noqa: E402
+
+STACK = "stack"
+OWN = "own"
+
+PARTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "storage (SQLite, SQLAlchemy: the group commit, new tables, reads)",
+        OWN,
+        ("geodeck/server/storage/", "geodeck/server/writer.py", "sqlalchemy/", "sqlite3/"),
+    ),
+    (
+        "ratings (players' and cards')",
+        OWN,
+        ("geodeck/ratings/", "geodeck/server/cards.py", "geodeck/server/standing.py", "openskill/"),
+    ),
+    ("delta states (states.py)", OWN, ("geodeck/server/states.py",)),
+    (
+        "encoding and parsing (protocol, pydantic, orjson)",
+        OWN,
+        ("geodeck/server/protocol.py", "pydantic/", "pydantic_core/", "geodeck/records"),
+    ),
+    ("engine views", OWN, ("geodeck/cross/view", "geodeck/undercover/view")),
+    ("engine rules and wire", OWN, ("geodeck/cross/", "geodeck/undercover/", "geodeck/core/")),
+    ("bots", OWN, ("geodeck/bots/",)),
+    (
+        "websocket protocol (uvicorn, websockets, the guard)",
+        STACK,
+        (
+            "websockets/",
+            "uvicorn/protocols/websockets/",
+            "geodeck/server/table_socket.py",
+            "geodeck/server/relay.py",
+            "geodeck/server/guarded_http.py",
+        ),
+    ),
+    (
+        "HTTP (uvicorn, Starlette, FastAPI)",
+        STACK,
+        ("uvicorn/", "starlette/", "fastapi/", "h11/", "httptools/", "geodeck/server/app.py"),
+    ),
+    ("room logic (room, seats, sending, clock, lobby, ...)", OWN, ("geodeck/",)),
+    (
+        "event loop, tasks and threads (uvloop's C code, asyncio, the executor)",
+        STACK,
+        ("asyncio/", "uvloop/", "concurrent/futures/", "threading.py", "selectors.py"),
+    ),
+)
+"""Each part: its name, whether it is the stack or geodeck's own work, and the paths of its
+frames' files. The first part that names a frame's file takes it."""
+
+FRAME = re.compile(r"^(?P<function>.*) \((?P<file>[^()]*):\d+\)$")
+
+
+def part_of(file: str) -> int | None:
+    for number, (_, _, paths) in enumerate(PARTS):
+        if any(path in file for path in paths):
+            return number
+    return None
+
+
+def read_raw(lines: Iterable[str]) -> tuple[collections.Counter[int], collections.Counter[str]]:
+    """Samples per part (``len(PARTS)``: no known frame), and per innermost geodeck
+    function, from py-spy's raw output (a stack, then its count, a line each)."""
+    parts: collections.Counter[int] = collections.Counter()
+    functions: collections.Counter[str] = collections.Counter()
+    for line in lines:
+        stack, _, count = line.rstrip("\n").rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        frames = [FRAME.match(frame) for frame in stack.split(";")]
+        found = len(PARTS)
+        for frame in reversed(frames):
+            if frame is not None:
+                number = part_of(frame["file"])
+                if number is not None:
+                    found = number
+                    break
+        parts[found] += int(count)
+        for frame in reversed(frames):
+            if frame is not None and "geodeck/" in frame["file"]:
+                file = frame["file"][frame["file"].index("geodeck/") :]
+                functions[f"{frame['function']} ({file})"] += int(count)
+                break
+    return parts, functions
+
+
+async def profiled(url: str, pid: int, args: argparse.Namespace, raw: Path) -> dict[str, float]:
+    """The saturation run with py-spy on the server for the measured window: the window's
+    server CPU per action (us) and actions/s."""
+    load = options(args)
+    meter = server_load.Meter(pid)
+    lineup = server_load.Lineup(server_load.Fleet(url, meter, load), args.tables, 1)
+    await lineup.start()
+    await asyncio.sleep(args.warmup + args.age)
+    spy = await asyncio.create_subprocess_exec(
+        args.py_spy,
+        "record",
+        "--pid",
+        str(pid),
+        "--rate",
+        str(args.rate),
+        "--duration",
+        str(int(args.duration)),
+        "--gil",
+        "--format",
+        "raw",
+        "--output",
+        str(raw),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    meter.start()
+    code = await spy.wait()
+    meter.stop()
+    await lineup.stop()
+    if code != 0:
+        raise SystemExit(f"py-spy failed (exit {code}): may it read other processes here?")
+    if not meter.actions:
+        raise SystemExit("no action in the window")
+    return {
+        "per_action": 1e6 * meter.server_cpu * meter.seconds / meter.actions,
+        "rate": meter.actions / meter.seconds,
+        "seconds": meter.seconds,
+        "actions": meter.actions,
+    }
+
+
+def report(
+    parts: collections.Counter[int],
+    functions: collections.Counter[str],
+    window: dict[str, float],
+    rate: int,
+    top: int,
+) -> None:
+    """A sample is 1/``rate`` s of the interpreter's lock held; what the server's CPU
+    counted beyond the samples ran without it (SQLite's own work, system calls)."""
+    total = sum(parts.values())
+    if not total:
+        raise SystemExit("py-spy took no sample of the server")
+    per_sample = 1e6 / rate / window["actions"]
+    held = total * per_sample
+    print(
+        f"server CPU {window['per_action']:.0f} us/action at {window['rate']:.0f} actions/s; "
+        f"{total} samples with the interpreter's lock held = {held:.0f} us/action"
+    )
+    print("| where | us/action |\n| --- | ---: |")
+    sums = {STACK: 0.0, OWN: 0.0}
+    names = [name for name, _, _ in PARTS] + ["other (no known frame)"]
+    for number in sorted(parts, key=lambda n: -parts[n]):
+        cost = parts[number] * per_sample
+        if number < len(PARTS):
+            sums[PARTS[number][1]] += cost
+        print(f"| {names[number]} | {cost:.0f} |")
+    free = window["per_action"] - held
+    print(f"| server CPU beyond the samples (SQLite's own work, system calls) | {free:.0f} |")
+    if free < 0:
+        print(
+            "(negative: the lock was held longer than the server ran, its thread waiting for "
+            "a core; the machine had too little CPU for this window's figures)"
+        )
+    print(f"the stack: {sums[STACK]:.0f} us/action; geodeck's own work: {sums[OWN]:.0f}")
+    if top:
+        print(f"the {top} busiest geodeck functions (innermost geodeck frame), us/action:")
+        for function, count in functions.most_common(top):
+            print(f"  {count * per_sample:6.1f}  {function}")
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=100, help="tables in play")
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds sampled")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before sampling")
+    parser.add_argument("--rate", type=int, default=100, help="samples a second")
+    parser.add_argument(
+        "--age", type=float, default=0.0, help="seconds of saturation before sampling, too"
+    )
+    parser.add_argument("--functions", type=int, default=0, help="print the N busiest functions")
+    parser.add_argument("--raw", type=Path, default=None, help="keep py-spy's raw samples here")
+    beside = Path(sys.executable).with_name("py-spy")
+    parser.add_argument("--py-spy", default=shutil.which("py-spy") or str(beside))
+    return parser.parse_args(argv)
+
+
+def options(args: argparse.Namespace) -> argparse.Namespace:
+    """``server_load.py``'s options for the run (the lineup's own warm-up is a quarter)."""
+    return server_load.saturation_options(args.tables, args.warmup, args.duration)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    if shutil.which(args.py_spy) is None and not Path(args.py_spy).exists():
+        raise SystemExit("py-spy is not installed: pip install py-spy")
+    with tempfile.TemporaryDirectory() as folder:
+        raw = args.raw or Path(folder) / "samples.txt"
+        database = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        with server_load.start_server(database, options(args)) as (url, pid):
+            window = server_load.run_client(profiled(url, pid, args, raw))
+        with raw.open() as lines:
+            parts, functions = read_raw(lines)
+    report(parts, functions, window, args.rate, args.functions)
+
+
+if __name__ == "__main__":
+    main()
