@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("geodeck.server")
 
+CARD_BATCH_EVERY = 1.0
+"""Seconds from the start of one batch of cards' ratings to the start of the next at the
+soonest (``Rater._card_batches``): a table rated a while after the last batch is taken at
+once, one rated sooner waits with the others rated meanwhile."""
+
 
 class Rater:
     """Rates each finished table once, off the event loop."""
@@ -46,6 +51,8 @@ class Rater:
         """Rated tables whose placements the cards' ratings still await."""
         self._carding = False
         """Whether ``_card_batches`` is under way."""
+        self._next_batch = 0.0
+        """The event loop's time before which no batch starts (``CARD_BATCH_EVERY``)."""
 
     def difficulty(self, game: str) -> dict[str, float] | None:
         return self.difficulties.get(game)
@@ -87,10 +94,18 @@ class Rater:
         """The cards' ratings of the tables rated meanwhile, one batch after another: one
         worker at a time reads, updates and writes a game's card ratings for every table
         of the batch, so that tables ending together neither read and write the ratings
-        once each nor, writing at once, send each other round again (``cards.refresh``)."""
+        once each nor, writing at once, send each other round again (``cards.refresh``).
+        A batch starts ``CARD_BATCH_EVERY`` after the last one began at the soonest, so
+        that a busy server pays a batch's own cost (reading, parsing and writing the
+        ratings) once a second, not once for every few tables."""
         storage = self.lobby.storage
+        loop = asyncio.get_running_loop()
         try:
             while self._cards:
+                wait = self._next_batch - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._next_batch = loop.time() + CARD_BATCH_EVERY
                 batch, self._cards = self._cards, []
                 judged = [played for _, played in batch if played is not None]
                 try:
