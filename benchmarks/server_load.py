@@ -861,10 +861,9 @@ def copy_sqlite(source: Path, target: Path) -> None:
     """A consistent copy of a SQLite file that a server holds (its backup API)."""
     import sqlite3
 
-    with sqlite3.connect(source) as held, sqlite3.connect(target) as copy:
-        held.backup(copy)
-    copy.close()
-    held.close()
+    held = contextlib.closing(sqlite3.connect(source))
+    with held as aged, contextlib.closing(sqlite3.connect(target)) as copy:
+        aged.backup(copy)
 
 
 async def one_window(

@@ -143,7 +143,7 @@ async def profiled(url: str, pid: int, args: argparse.Namespace, raw: Path) -> d
         "--rate",
         str(args.rate),
         "--duration",
-        str(int(args.duration)),
+        str(args.duration),
         "--gil",
         "--format",
         "raw",
@@ -211,7 +211,7 @@ def report(
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=100, help="tables in play")
-    parser.add_argument("--duration", type=float, default=30.0, help="seconds sampled")
+    parser.add_argument("--duration", type=int, default=30, help="seconds sampled")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before sampling")
     parser.add_argument("--rate", type=int, default=100, help="samples a second")
     parser.add_argument(
@@ -221,11 +221,18 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--raw", type=Path, default=None, help="keep py-spy's raw samples here")
     beside = Path(sys.executable).with_name("py-spy")
     parser.add_argument("--py-spy", default=shutil.which("py-spy") or str(beside))
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    for name in ("tables", "duration", "rate"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1")
+    for name in ("warmup", "age", "functions"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name} must not be negative")
+    return args
 
 
 def options(args: argparse.Namespace) -> argparse.Namespace:
-    """``server_load.py``'s options for the run (the lineup's own warm-up is a quarter)."""
+    """``server_load.py``'s options for the run's server and clients."""
     return server_load.saturation_options(args.tables, args.warmup, args.duration)
 
 
