@@ -60,11 +60,28 @@ def rematch(ann: Player, ben: Player, first: str) -> tuple[str, str]:
     it, and he joins in one click. The new code and Ben's token."""
     expect(ann.page.locator("#rematch-offer")).to_be_visible()
     shots(ann, "endgame-rematch")
+    # Every code the top bar shows from here on, with the address it showed it under.
+    ann.page.evaluate(
+        """() => {
+          window.codesShown = [];
+          new MutationObserver(() => {
+            const code = document.getElementById("table-code");
+            if (code) window.codesShown.push([location.search, code.textContent]);
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        }"""
+    )
     ann.page.locator("#rematch-offer").click()
     ann.page.wait_for_function(f"!location.search.includes('{first}')")
     expect(ann.page.locator("#table-code")).not_to_have_text(shown_code(first))
     second = table_code(ann)
     assert second != first
+    expect(ann.page.locator("#conn-state")).to_have_text("Waiting for Ben")
+    # The first table, let go of, paints nothing into the rematch's page (its socket
+    # closing once put its own code back in the top bar).
+    shown = ann.page.evaluate("window.codesShown")
+    assert shown
+    stale = [text for address, text in shown if first not in address and normal_code(text) == first]
+    assert stale == []
     # The new table waits for Ben: it says so and how he comes, and asks nobody to move.
     waiting = ann.page.locator("#gathering")
     expect(waiting).to_contain_text("Waiting for Ben…")

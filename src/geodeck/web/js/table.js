@@ -39,6 +39,9 @@ export function openTable(root, code, { watch, onLobby, move }) {
     // No connection until a seat is taken or the page watches: the join screen shows none.
     status: "idle",
     memory: {},
+    // Closed when the page opens something else (a rematch, the lobby): what this table
+    // still hears (its socket closing, a check of its deal) paints nothing any more.
+    closed: false,
     // One action at a time: until the server answers (a new state or a refusal), a second
     // click sends nothing, so a double click never earns a false refusal.
     pending: false,
@@ -152,7 +155,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
 
   function bar() {
     const holder = document.getElementById("table-bar");
-    if (!holder) return;
+    if (!holder || ctx.closed) return;
     const state = ctx.state;
     const status = state ? state.status : null;
     replace(
@@ -193,6 +196,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
   }
 
   function render() {
+    if (ctx.closed) return;
     bar();
     const state = ctx.state;
     if (!state) return;
@@ -287,6 +291,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
   }
 
   async function showJoin() {
+    if (ctx.closed) return;
     bar();
     let info;
     try {
@@ -383,6 +388,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
   }
 
   function showMoved() {
+    if (ctx.closed) return;
     bar();
     replace(
       root,
@@ -421,6 +427,7 @@ export function openTable(root, code, { watch, onLobby, move }) {
   return {
     refresh: () => (ctx.moved ? showMoved() : ctx.state ? render() : ctx.conn ? bar() : showJoin()),
     close: () => {
+      ctx.closed = true;
       clearInterval(clockTimer);
       stopResize();
       stopScroll();
