@@ -46,6 +46,9 @@ one. It asserts nothing.
     .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
         --saturation-tables 100 --saturation-duration 60 --windows 5 --against-fresh 3 \
         --fresh-on-copy
+    # any of these with the machine's own drift taken out (gauge.py beside the run)
+    .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
+        --saturation-tables 100 --saturation-duration 60 --windows 10 --gauge
 """
 
 from __future__ import annotations
@@ -75,6 +78,9 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from geodeck.bots import make_bot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gauge import Gauge
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "tests" / "fixtures" / "sample-europe.json"
@@ -230,9 +236,11 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User and system CPU time of a process so far, or of one of its threads (the
+    process's own id: its first thread, the server's event loop)."""
+    stat = f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat"
+    fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
@@ -330,12 +338,17 @@ class Meter:
         self.bytes_in = 0
         self.latencies: list[float] = []
         self.errors = 0
-        self._start = (0.0, 0.0, 0.0, 0.0)
+        self._start = (0.0, 0.0, 0.0, 0.0, 0.0)
         self.seconds = 0.0
         self.server_cpu = 0.0
+        self.loop_cpu = 0.0
+        """The share of ``server_cpu`` of the server's first thread (its event loop); the
+        rest is its other threads' (the SQLite writer, the ratings, the executor's)."""
         self.client_cpu = 0.0
         self.other_cpu = 0.0
         """Cores' worth of CPU that other processes of the machine used meanwhile."""
+        self.span = (0.0, 0.0)
+        """The window's start and end, wall-clock (``time.time``), for ``gauge.py``."""
 
     def start(self) -> None:
         gc.collect()
@@ -343,19 +356,23 @@ class Meter:
         self.actions = self.frames_in = self.bytes_in = 0
         self.latencies = []
         self.on = True
+        self.span = (time.time(), 0.0)
         self._start = (
             time.perf_counter(),
             cpu_seconds(self.server_pid),
             time.process_time(),
             machine_busy()[0],
+            cpu_seconds(self.server_pid, self.server_pid),
         )
 
     def stop(self) -> None:
         gc.enable()
         self.on = False
-        wall, server, client, busy = self._start
+        self.span = (self.span[0], time.time())
+        wall, server, client, busy, loop = self._start
         self.seconds = time.perf_counter() - wall
         self.server_cpu = (cpu_seconds(self.server_pid) - server) / self.seconds
+        self.loop_cpu = (cpu_seconds(self.server_pid, self.server_pid) - loop) / self.seconds
         self.client_cpu = (time.process_time() - client) / self.seconds
         machine = (machine_busy()[0] - busy) / self.seconds
         self.other_cpu = max(0.0, machine - self.server_cpu - self.client_cpu)
@@ -819,23 +836,47 @@ def saturation_options(
 
 async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     meter = Meter(pid)
+    gauge = Gauge() if getattr(args, "gauge", False) else None
     lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
     await lineup.start()
     await asyncio.sleep(args.warmup / 4)
+    drift = Drift()
     for window in range(1, args.windows + 1):
         meter.start()
         await asyncio.sleep(args.saturation_duration)
         meter.stop()
         if args.windows > 1:
-            print(window_line(window, meter), flush=True)
+            print(window_line(window, meter, gauge, drift), flush=True)
     figures = game_figures(meter, args.saturation_tables, args.seats)
     figures.update(await lineup.stop())
     if args.against_fresh:
-        await against_fresh(url, pid, args)
+        await against_fresh(url, pid, args, gauge)
+    if gauge is not None:
+        gauge.close()
     return figures
 
 
-async def against_fresh(url: str, pid: int, args: argparse.Namespace) -> None:
+@dataclass
+class Drift:
+    """The first window's figures, which the later windows' are set against."""
+
+    cpu: float = 0.0
+    gauged: float = 0.0
+
+    def against(self, cpu: float, gauged: float | None) -> str:
+        """The window's CPU per action against the first window's, raw and divided by
+        the gauge (the machine's own drift taken out)."""
+        if not self.cpu:
+            self.cpu = cpu
+            self.gauged = cpu / gauged if gauged else 0.0
+            return ""
+        text = f", {cpu / self.cpu - 1:+.1%} on the first window"
+        if gauged and self.gauged:
+            text += f" ({cpu / gauged / self.gauged - 1:+.1%} over the gauge)"
+        return text
+
+
+async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gauge | None) -> None:
     """Pairs of windows (``--against-fresh``): a server started afresh (a new SQLite file,
     or with ``--fresh-on-copy`` a copy of the aged server's, so that only the process is
     new), then the aged one, one after the other, so that the machine's drift falls on
@@ -849,12 +890,20 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace) -> None:
             with start_server(f"sqlite:///{path}", args) as (fresh_url, fresh_pid):
                 fresh = await one_window(fresh_url, fresh_pid, args, seconds)
         aged = await one_window(url, pid, args, seconds)
-        print(
+        line = (
             f"pair {pair:>2} ({seconds:.0f} s each): fresh {fresh[0]:.0f}, aged {aged[0]:.0f} "
             f"us/action ({aged[0] / fresh[0] - 1:+.1%}); actions/s {fresh[1]:.0f} and "
-            f"{aged[1]:.0f}; aged server RSS {rss_kib(pid) / 1024:.0f} MiB",
-            flush=True,
+            f"{aged[1]:.0f}; aged server RSS {rss_kib(pid) / 1024:.0f} MiB"
         )
+        if gauge is not None:
+            fresh_gauge, aged_gauge = gauge.between(*fresh[2]), gauge.between(*aged[2])
+            if fresh_gauge and aged_gauge:
+                over = aged[0] / aged_gauge / (fresh[0] / fresh_gauge) - 1
+                line += (
+                    f"; gauge {fresh_gauge:.0f} and {aged_gauge:.0f} ms, aged over fresh "
+                    f"{over:+.1%} over the gauge"
+                )
+        print(line, flush=True)
 
 
 def copy_sqlite(source: Path, target: Path) -> None:
@@ -868,9 +917,9 @@ def copy_sqlite(source: Path, target: Path) -> None:
 
 async def one_window(
     url: str, pid: int, args: argparse.Namespace, seconds: float
-) -> tuple[float, float]:
-    """Server CPU us/action and actions/s of one saturation window, its tables made
-    afresh and let go after."""
+) -> tuple[float, float, tuple[float, float]]:
+    """Server CPU us/action, actions/s and the wall-clock span of one saturation window,
+    its tables made afresh and let go after."""
     meter = Meter(pid)
     lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
     await lineup.start()
@@ -880,20 +929,27 @@ async def one_window(
     meter.stop()
     await lineup.stop()
     rate = meter.actions / meter.seconds
-    return (1e6 * meter.server_cpu / rate if rate else float("nan")), rate
+    return (1e6 * meter.server_cpu / rate if rate else float("nan")), rate, meter.span
 
 
-def window_line(window: int, meter: Meter) -> str:
-    """One window of an ageing run (``--windows``), printed as it ends."""
+def window_line(window: int, meter: Meter, gauge: Gauge | None, drift: Drift) -> str:
+    """One window of an ageing run (``--windows``), printed as it ends; with ``--gauge``
+    the machine's speed meanwhile and the window's cost over it."""
     rate = meter.actions / meter.seconds
     cpu = 1e6 * meter.server_cpu / rate if rate else float("nan")
-    return (
+    gauged = gauge.between(*meter.span) if gauge is not None else None
+    line = (
         f"window {window:>3} ({meter.seconds:.0f} s): {rate:.0f} actions/s, server CPU "
-        f"{cpu:.0f} us/action, p99 {1000 * percentile(meter.latencies, 0.99):.1f} ms, "
+        f"{cpu:.0f} us/action (event loop's thread "
+        f"{1e6 * meter.loop_cpu / rate if rate else float('nan'):.0f}), p99 "
+        f"{1000 * percentile(meter.latencies, 0.99):.1f} ms, "
         f"max {1000 * max(meter.latencies, default=0.0):.0f} ms, "
         f"server RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB, other processes "
         f"{meter.other_cpu:.0%}"
     )
+    if gauged is not None:
+        line += f", gauge {gauged:.1f} ms"
+    return line + drift.against(cpu, gauged)
 
 
 async def measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -1044,6 +1100,12 @@ def main() -> None:
         action="store_true",
         help="with --against-fresh: each fresh server starts on a copy of the aged one's "
         "database, so that the pairs compare the processes alone",
+    )
+    parser.add_argument(
+        "--gauge",
+        action="store_true",
+        help="time a fixed piece of work (gauge.py) beside the run, a round every 2 s, and "
+        "set each window's CPU per action over it: the machine's own drift taken out",
     )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
