@@ -88,3 +88,53 @@ def test_the_hardest_countries_are_named_in_the_page_language(
         differs += name != entry["name"]
     assert differs or all(deck[e["country"]]["name_de"] == e["name"] for e in stats["hardest"])
     assert watcher.errors == []
+
+
+FIGURES = """() => {
+  const scrolls = [...document.querySelectorAll(".endgame-scroll")];
+  const chat = document.querySelector(".chat-toggle");
+  const floats = chat && getComputedStyle(chat.parentElement).position !== "static";
+  const under = floats ? chat.getBoundingClientRect() : null;
+  const cells = [...document.querySelectorAll(".endgame-table td, .endgame-table tbody th")];
+  return {
+    pageWide: document.documentElement.scrollWidth > innerWidth,
+    cut: scrolls.filter((s) => s.scrollWidth > s.clientWidth + 1).length,
+    unlabelled: cells.filter((c) => c.tagName === "TD"
+      && getComputedStyle(c, "::before").content !== JSON.stringify(c.dataset.label)).length,
+    covered: under ? cells.filter((c) => {
+      const r = c.getBoundingClientRect();
+      return r.bottom > under.top && r.top < under.bottom
+        && r.right > under.left && r.left < under.right;
+    }).map((c) => c.innerText) : [],
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "width"),
+    [("uppsala", 320), ("uppsala", 390), ("uppsala", 1366), ("uppsala", 1920), ("undercover", 320)],
+)
+def test_the_end_tables_fit_the_page_and_the_chat_button_covers_no_figure(
+    browser: Browser, server: str, game: str, width: int
+) -> None:
+    code = finished_table(server, game, 4)
+    phone = width <= 640
+    watcher = open_player(browser, f"watcher-{width}", {"width": width, "height": 800})
+    page = watcher.page
+    page.goto(f"{server}/?table={code}")
+    page.wait_for_selector("#endgame-players tbody tr", timeout=20000)
+    page.wait_for_selector("#endgame-hardest", timeout=20000)
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    for scroll in range(0, height, 150):
+        page.evaluate(f"() => window.scrollTo(0, {scroll})")
+        found = page.evaluate(FIGURES)
+        assert not found["pageWide"], (scroll, found)
+        assert found["cut"] == 0, (scroll, found)
+        assert found["covered"] == [], (scroll, found)
+        # a phone names each figure beside it; a wider page keeps the column heads
+        assert found["unlabelled"] == (0 if phone else page.locator(".endgame-table td").count())
+    heads = "() => document.querySelector('#endgame-players thead').getBoundingClientRect().width"
+    heads_width = page.evaluate(heads)
+    assert heads_width <= 1 if phone else heads_width > 200  # left for screen readers alone
+    watcher.shot(f"endgame-tables-{game}-{width}")
+    assert watcher.errors == []

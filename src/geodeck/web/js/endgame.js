@@ -39,16 +39,22 @@ export function endgame(state, ctx) {
 
 const of = (a, b) => t("stats.of", { a, b });
 
-// A table whose cell `named` (the player) heads its row.
+// A table whose cell `named` (the player) heads its row. Each cell carries its column's
+// label: a phone shows every row as a card of labelled figures (geodeck.css), so that no
+// table is wider than the page; the roles keep it a table for screen readers then.
 function sheet(id, headers, rows, named = 1) {
+  const cell = (text, i) =>
+    i === named
+      ? h("th", { scope: "row", role: "rowheader", "data-label": headers[i] }, text)
+      : h("td", { role: "cell", "data-label": headers[i] }, text);
   return h(
     "div",
     { class: "endgame-scroll" },
     h(
       "table",
-      { class: "endgame-table", id },
-      h("thead", {}, h("tr", {}, headers.map((label) => h("th", { scope: "col" }, label)))),
-      h("tbody", {}, rows.map(([seat, winner, cells]) => h("tr", { "data-seat": seat, class: winner ? "winner" : "" }, cells.map((cell, i) => (i === named ? h("th", { scope: "row" }, cell) : h("td", {}, cell)))))),
+      { class: "endgame-table", id, role: "table" },
+      h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, headers.map((label) => h("th", { scope: "col", role: "columnheader" }, label)))),
+      h("tbody", { role: "rowgroup" }, rows.map(([seat, winner, cells]) => h("tr", { role: "row", "data-seat": seat, class: winner ? "winner" : "" }, cells.map(cell)))),
     ),
   );
 }
