@@ -49,6 +49,10 @@ one. It asserts nothing.
     # any of these with the machine's own drift taken out (gauge.py beside the run)
     .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
         --saturation-tables 100 --saturation-duration 60 --windows 10 --gauge
+
+For the server of a run, ``GEODECK_BENCH_GC=1`` prints its collections, longest commit
+and longest action once a minute (``=types``: and what the collector tracks, by kind), and
+``GEODECK_BENCH_WORKERS=N`` runs its blocking work on N threads (``fixed_executor``).
 """
 
 from __future__ import annotations
@@ -148,6 +152,9 @@ def serve(
         tune_gc()
     if os.environ.get("GEODECK_BENCH_GC"):
         watch_gc()
+    workers = os.environ.get("GEODECK_BENCH_WORKERS")
+    if workers:
+        app.state.lobby.on_start.append(lambda: fixed_executor(int(workers)))
     # as ``geodeck serve`` configures uvicorn (its connection guard included), but that one
     # client address holds every connection of the run
     config = uvicorn_config(
@@ -161,6 +168,15 @@ def serve(
     config.loop = loop
     config.backlog = 4096
     uvicorn.Server(config).run()
+
+
+async def fixed_executor(workers: int) -> None:
+    """With ``GEODECK_BENCH_WORKERS=N``, the server's blocking work (``Lobby.run``) runs on
+    N threads instead of asyncio's default of the cores plus four."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bench-worker")
+    asyncio.get_running_loop().set_default_executor(executor)
 
 
 def watch_gc(every: float = 60.0) -> None:
@@ -944,8 +960,9 @@ def window_line(window: int, meter: Meter, gauge: Gauge | None, drift: Drift) ->
         f"{1e6 * meter.loop_cpu / rate if rate else float('nan'):.0f}), p99 "
         f"{1000 * percentile(meter.latencies, 0.99):.1f} ms, "
         f"max {1000 * max(meter.latencies, default=0.0):.0f} ms, "
-        f"server RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB, other processes "
-        f"{meter.other_cpu:.0%}"
+        f"server RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB, "
+        f"{len(list(Path(f'/proc/{meter.server_pid}/task').iterdir()))} threads, "
+        f"other processes {meter.other_cpu:.0%}"
     )
     if gauged is not None:
         line += f", gauge {gauged:.1f} ms"
