@@ -112,13 +112,21 @@ FIGURES = """() => {
 
 @pytest.mark.parametrize(
     ("game", "width"),
-    [("uppsala", 320), ("uppsala", 390), ("uppsala", 1366), ("uppsala", 1920), ("undercover", 320)],
+    [
+        ("uppsala", 320),
+        ("uppsala", 390),
+        ("uppsala", 768),
+        ("uppsala", 960),
+        ("uppsala", 1366),
+        ("uppsala", 1920),
+        ("undercover", 320),
+    ],
 )
 def test_the_end_tables_fit_the_page_and_the_chat_button_covers_no_figure(
     browser: Browser, server: str, game: str, width: int
 ) -> None:
     code = finished_table(server, game, 4)
-    phone = width <= 640
+    phone = width <= 900  # each row a card
     watcher = open_player(browser, f"watcher-{width}", {"width": width, "height": 800})
     page = watcher.page
     page.goto(f"{server}/?table={code}")
