@@ -46,13 +46,23 @@ one. It asserts nothing.
     .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
         --saturation-tables 100 --saturation-duration 60 --windows 5 --against-fresh 3 \
         --fresh-on-copy
+    # the same, the fresh and the aged server measured at once, half the tables each
+    .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
+        --saturation-tables 100 --saturation-duration 60 --windows 3 --against-fresh 5 \
+        --side-by-side
     # any of these with the machine's own drift taken out (gauge.py beside the run)
     .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
         --saturation-tables 100 --saturation-duration 60 --windows 10 --gauge
 
 For the server of a run, ``GEODECK_BENCH_GC=1`` prints its collections, longest commit
-and longest action once a minute (``=types``: and what the collector tracks, by kind), and
+and longest action once a minute (``=types``: and what the collector tracks, by kind;
+``=garbage``: and the cyclic garbage its collections find in 5 s, by kind), and
 ``GEODECK_BENCH_WORKERS=N`` runs its blocking work on N threads (``fixed_executor``).
+``GEODECK_BENCH_NO_GC=1`` switches its collector off (cyclic garbage piles up: for
+experiments of a few minutes); ``GEODECK_BENCH_SCATTER=MiB`` leaves its heap full of holes
+before it serves (``scatter``). ``GEODECK_BENCH_SERVER_ENV="NAME=value ..."`` sets
+variables for the server's process alone, e.g. another allocator:
+``"PYTHONMALLOC=malloc LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"``.
 """
 
 from __future__ import annotations
@@ -71,7 +81,7 @@ import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import httpx
 import orjson
@@ -152,6 +162,10 @@ def serve(
         tune_gc()
     if os.environ.get("GEODECK_BENCH_GC"):
         watch_gc()
+    if os.environ.get("GEODECK_BENCH_NO_GC"):
+        gc.disable()  # an experiment: no cyclic garbage is ever collected
+    if os.environ.get("GEODECK_BENCH_SCATTER"):
+        scatter(float(os.environ["GEODECK_BENCH_SCATTER"]))
     workers = os.environ.get("GEODECK_BENCH_WORKERS")
     if workers:
         app.state.lobby.on_start.append(lambda: fixed_executor(int(workers)))
@@ -168,6 +182,24 @@ def serve(
     config.loop = loop
     config.backlog = 4096
     uvicorn.Server(config).run()
+
+
+SCATTERED: list[bytes] = []
+
+
+def scatter(mib: float, keep: float = 0.2) -> None:
+    """``GEODECK_BENCH_SCATTER=MiB``, an experiment: before serving, the server fills that
+    much of its heap with small objects of every size and lets go of all but a random
+    ``keep`` of them, so that what it allocates next goes into the holes left all over
+    that memory, as in a heap that many tables have come and gone through."""
+    rng = random.Random(0)
+    made: list[bytes] = []
+    total = 0
+    while total < mib * 2**20:
+        size = min(int(rng.expovariate(1 / 80)), 470)
+        made.append(bytes(size))
+        total += size + 33
+    SCATTERED.extend(item for item in made if rng.random() < keep)
 
 
 async def fixed_executor(workers: int) -> None:
@@ -218,6 +250,10 @@ def watch_gc(every: float = 60.0) -> None:
             longest.update(commit=0.0, action=0.0)
             if os.environ.get("GEODECK_BENCH_GC") == "types":
                 census(last)
+            if os.environ.get("GEODECK_BENCH_GC") == "garbage":
+                garbage(5.0)
+            if os.environ.get("GEODECK_BENCH_GC") == "big":
+                big_containers()
             counts[:] = [0, 0, 0]
             seconds[:] = [0.0, 0.0, 0.0]
 
@@ -238,6 +274,47 @@ def census(last: dict[str, int], top: int = 12) -> None:
     last.update(counts)
 
 
+def garbage(seconds: float, top: int = 25) -> None:
+    """The kinds of cyclic garbage (objects only the collector can free) the collections
+    of the next ``seconds`` find, kept aside meanwhile (``gc.DEBUG_SAVEALL``) to be
+    counted, then let go."""
+    from collections import Counter
+
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    time.sleep(seconds)
+    gc.set_debug(0)
+    found = Counter(type(o).__module__ + "." + type(o).__qualname__ for o in gc.garbage)
+    gc.garbage.clear()
+    said = ", ".join(f"{name} {count}" for name, count in found.most_common(top))
+    print(
+        f"cyclic garbage found in {seconds:g} s: {sum(found.values())} objects; {said}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def big_containers(least: int = 500) -> None:
+    """The containers of ``least`` items or more the collector tracks, each with what
+    holds it (the type of its referrers and the attribute or key it is under)."""
+    found = []
+    for item in gc.get_objects():
+        if isinstance(item, dict | list | set | frozenset | tuple) and len(item) >= least:
+            found.append(item)
+    lines = []
+    for item in sorted(found, key=len, reverse=True)[:30]:
+        owners = []
+        for holder in gc.get_referrers(item):
+            if holder is found:
+                continue
+            if isinstance(holder, dict):
+                keys = [k for k, v in holder.items() if v is item][:1]
+                owners.append(f"dict[{keys[0]!r}]" if keys else "dict")
+            else:
+                owners.append(type(holder).__qualname__)
+        lines.append(f"  {type(item).__name__} of {len(item)}: {', '.join(owners[:4])}")
+    print("big containers:\n" + "\n".join(lines), file=sys.stderr, flush=True)
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -252,12 +329,17 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int, thread: int | None = None) -> float:
+def cpu_times(pid: int, thread: int | None = None) -> tuple[float, float]:
     """User and system CPU time of a process so far, or of one of its threads (the
     process's own id: its first thread, the server's event loop)."""
     stat = f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat"
     fields = Path(stat).read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+    return int(fields[11]) / TICK, int(fields[12]) / TICK
+
+
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User and system CPU time together (``cpu_times``)."""
+    return sum(cpu_times(pid, thread))
 
 
 def machine_busy() -> tuple[float, float]:
@@ -354,9 +436,11 @@ class Meter:
         self.bytes_in = 0
         self.latencies: list[float] = []
         self.errors = 0
-        self._start = (0.0, 0.0, 0.0, 0.0, 0.0)
+        self._start = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
         self.seconds = 0.0
         self.server_cpu = 0.0
+        self.system_cpu = 0.0
+        """The share of ``server_cpu`` spent in the kernel on the server's behalf."""
         self.loop_cpu = 0.0
         """The share of ``server_cpu`` of the server's first thread (its event loop); the
         rest is its other threads' (the SQLite writer, the ratings, the executor's)."""
@@ -379,16 +463,18 @@ class Meter:
             time.process_time(),
             machine_busy()[0],
             cpu_seconds(self.server_pid, self.server_pid),
+            cpu_times(self.server_pid)[1],
         )
 
     def stop(self) -> None:
         gc.enable()
         self.on = False
         self.span = (self.span[0], time.time())
-        wall, server, client, busy, loop = self._start
+        wall, server, client, busy, loop, system = self._start
         self.seconds = time.perf_counter() - wall
         self.server_cpu = (cpu_seconds(self.server_pid) - server) / self.seconds
         self.loop_cpu = (cpu_seconds(self.server_pid, self.server_pid) - loop) / self.seconds
+        self.system_cpu = (cpu_times(self.server_pid)[1] - system) / self.seconds
         self.client_cpu = (time.process_time() - client) / self.seconds
         machine = (machine_busy()[0] - busy) / self.seconds
         self.other_cpu = max(0.0, machine - self.server_cpu - self.client_cpu)
@@ -847,6 +933,7 @@ def saturation_options(
         loop="auto",
         untuned_gc=False,
         against_fresh=0,
+        side_by_side=False,
     )
 
 
@@ -904,11 +991,17 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
             if args.fresh_on_copy:
                 copy_sqlite(args.aged_database, path)
             with start_server(f"sqlite:///{path}", args) as (fresh_url, fresh_pid):
-                fresh = await one_window(fresh_url, fresh_pid, args, seconds)
-        aged = await one_window(url, pid, args, seconds)
+                if args.side_by_side:
+                    servers = [(fresh_url, fresh_pid), (url, pid)]
+                    fresh, aged = await windows(servers, args, seconds)
+                else:
+                    (fresh,) = await windows([(fresh_url, fresh_pid)], args, seconds)
+        if not args.side_by_side:
+            (aged,) = await windows([(url, pid)], args, seconds)
         line = (
             f"pair {pair:>2} ({seconds:.0f} s each): fresh {fresh[0]:.0f}, aged {aged[0]:.0f} "
-            f"us/action ({aged[0] / fresh[0] - 1:+.1%}); actions/s {fresh[1]:.0f} and "
+            f"us/action ({aged[0] / fresh[0] - 1:+.1%}; the kernel's {fresh[3]:.0f} and "
+            f"{aged[3]:.0f}); actions/s {fresh[1]:.0f} and "
             f"{aged[1]:.0f}; aged server RSS {rss_kib(pid) / 1024:.0f} MiB"
         )
         if gauge is not None:
@@ -931,21 +1024,37 @@ def copy_sqlite(source: Path, target: Path) -> None:
         aged.backup(copy)
 
 
-async def one_window(
-    url: str, pid: int, args: argparse.Namespace, seconds: float
-) -> tuple[float, float, tuple[float, float]]:
-    """Server CPU us/action, actions/s and the wall-clock span of one saturation window,
-    its tables made afresh and let go after."""
-    meter = Meter(pid)
-    lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
-    await lineup.start()
+Window = tuple[float, float, tuple[float, float], float]
+
+
+async def windows(
+    servers: list[tuple[str, int]], args: argparse.Namespace, seconds: float
+) -> list[Window]:
+    """One saturation window on each of ``servers`` (URL and pid) at once, the tables
+    shared out among them, made afresh and let go after; for each, server CPU us/action,
+    actions/s, the window's wall-clock span and the kernel's part of the CPU per action."""
+    share = max(1, args.saturation_tables // len(servers))
+    meters = [Meter(pid) for _, pid in servers]
+    lineups = [
+        Lineup(Fleet(url, meter, args), share, args.reserve)
+        for (url, _), meter in zip(servers, meters, strict=True)
+    ]
+    await asyncio.gather(*(lineup.start() for lineup in lineups))
     await asyncio.sleep(args.warmup / 4)
-    meter.start()
+    for meter in meters:
+        meter.start()
     await asyncio.sleep(seconds)
-    meter.stop()
-    await lineup.stop()
+    for meter in meters:
+        meter.stop()
+    await asyncio.gather(*(lineup.stop() for lineup in lineups))
+    return [window_figures(meter) for meter in meters]
+
+
+def window_figures(meter: Meter) -> Window:
     rate = meter.actions / meter.seconds
-    return (1e6 * meter.server_cpu / rate if rate else float("nan")), rate, meter.span
+    if not rate:
+        return float("nan"), rate, meter.span, float("nan")
+    return 1e6 * meter.server_cpu / rate, rate, meter.span, 1e6 * meter.system_cpu / rate
 
 
 def window_line(window: int, meter: Meter, gauge: Gauge | None, drift: Drift) -> str:
@@ -957,7 +1066,8 @@ def window_line(window: int, meter: Meter, gauge: Gauge | None, drift: Drift) ->
     line = (
         f"window {window:>3} ({meter.seconds:.0f} s): {rate:.0f} actions/s, server CPU "
         f"{cpu:.0f} us/action (event loop's thread "
-        f"{1e6 * meter.loop_cpu / rate if rate else float('nan'):.0f}), p99 "
+        f"{1e6 * meter.loop_cpu / rate if rate else float('nan'):.0f}, the kernel "
+        f"{1e6 * meter.system_cpu / rate if rate else float('nan'):.0f}), p99 "
         f"{1000 * percentile(meter.latencies, 0.99):.1f} ms, "
         f"max {1000 * max(meter.latencies, default=0.0):.0f} ms, "
         f"server RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB, "
@@ -982,7 +1092,10 @@ async def measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any
     return results
 
 
-def run_client(work: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+Result = TypeVar("Result")
+
+
+def run_client(work: Coroutine[Any, Any, Result]) -> Result:
     try:
         import uvloop
     except ImportError:
@@ -1119,6 +1232,12 @@ def main() -> None:
         "database, so that the pairs compare the processes alone",
     )
     parser.add_argument(
+        "--side-by-side",
+        action="store_true",
+        help="with --against-fresh: the fresh and the aged server are measured at the same "
+        "time, half the tables each, so that the machine's drift falls on both at once",
+    )
+    parser.add_argument(
         "--gauge",
         action="store_true",
         help="time a fixed piece of work (gauge.py) beside the run, a round every 2 s, and "
@@ -1141,6 +1260,16 @@ def main() -> None:
     report(results, args, storage)
 
 
+def server_env() -> dict[str, str]:
+    """``GEODECK_BENCH_SERVER_ENV``: ``NAME=value`` pairs, space-separated, set for the
+    server's process alone (an allocator to try, say), not for this one or the gauge."""
+    pairs = os.environ.get("GEODECK_BENCH_SERVER_ENV", "").split()
+    bad = [pair for pair in pairs if "=" not in pair.strip("=")]
+    if bad:
+        raise SystemExit(f"GEODECK_BENCH_SERVER_ENV: not NAME=value: {' '.join(bad)}")
+    return dict(pair.split("=", 1) for pair in pairs)
+
+
 @contextlib.contextmanager
 def start_server(database: str, args: argparse.Namespace) -> Iterator[tuple[str, int]]:
     """The server in a child process (``serve`` above), up and answering: its URL and pid."""
@@ -1150,7 +1279,7 @@ def start_server(database: str, args: argparse.Namespace) -> Iterator[tuple[str,
     command += ["--loop", args.loop] + (["--compress"] if args.compress else [])
     command += ["--untuned-gc"] if args.untuned_gc else []
     command += ["--linger", str(args.linger)]
-    child = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": path})
+    child = subprocess.Popen(command, env={**os.environ, **server_env(), "PYTHONPATH": path})
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -1165,7 +1294,11 @@ def start_server(database: str, args: argparse.Namespace) -> Iterator[tuple[str,
         yield url, child.pid
     finally:
         child.terminate()
-        child.wait(10)
+        try:
+            child.wait(10)
+        except subprocess.TimeoutExpired:
+            child.kill()  # its graceful shutdown still waits for a connection
+            child.wait(10)
 
 
 if __name__ == "__main__":

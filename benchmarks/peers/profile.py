@@ -23,6 +23,8 @@ window's figures are a little above a run without it. It asserts nothing.
     .venv/bin/python benchmarks/peers/profile.py [--tables 100] [--duration 30] [--rate 100]
     .venv/bin/python benchmarks/peers/profile.py --functions 25   # and the busiest functions
     .venv/bin/python benchmarks/peers/profile.py --age 300        # a server saturated 5 min
+    .venv/bin/python benchmarks/peers/profile.py --age 180 --beside-fresh --functions 30
+                                  # that and a fresh server sampled at once, side by side
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from asyncio.subprocess import Process
+from collections.abc import Coroutine, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -127,15 +131,9 @@ def read_raw(lines: Iterable[str]) -> tuple[collections.Counter[int], collection
     return parts, functions
 
 
-async def profiled(url: str, pid: int, args: argparse.Namespace, raw: Path) -> dict[str, float]:
-    """The saturation run with py-spy on the server for the measured window: the window's
-    server CPU per action (us) and actions/s."""
-    load = options(args)
-    meter = server_load.Meter(pid)
-    lineup = server_load.Lineup(server_load.Fleet(url, meter, load), args.tables, 1)
-    await lineup.start()
-    await asyncio.sleep(args.warmup + args.age)
-    spy = await asyncio.create_subprocess_exec(
+def spy(args: argparse.Namespace, pid: int, raw: Path) -> Coroutine[Any, Any, Process]:
+    """py-spy recording the thread of ``pid`` that holds the interpreter's lock."""
+    return asyncio.create_subprocess_exec(
         args.py_spy,
         "record",
         "--pid",
@@ -152,12 +150,27 @@ async def profiled(url: str, pid: int, args: argparse.Namespace, raw: Path) -> d
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.DEVNULL,
     )
+
+
+async def profiled(url: str, pid: int, args: argparse.Namespace, raw: Path) -> dict[str, float]:
+    """The saturation run with py-spy on the server for the measured window: the window's
+    server CPU per action (us) and actions/s."""
+    load = options(args)
+    meter = server_load.Meter(pid)
+    lineup = server_load.Lineup(server_load.Fleet(url, meter, load), args.tables, 1)
+    await lineup.start()
+    await asyncio.sleep(args.warmup + args.age)
+    recorder = await spy(args, pid, raw)
     meter.start()
-    code = await spy.wait()
+    code = await recorder.wait()
     meter.stop()
     await lineup.stop()
     if code != 0:
         raise SystemExit(f"py-spy failed (exit {code}): may it read other processes here?")
+    return figures(meter)
+
+
+def figures(meter: server_load.Meter) -> dict[str, float]:
     if not meter.actions:
         raise SystemExit("no action in the window")
     return {
@@ -166,6 +179,41 @@ async def profiled(url: str, pid: int, args: argparse.Namespace, raw: Path) -> d
         "seconds": meter.seconds,
         "actions": meter.actions,
     }
+
+
+async def beside(
+    url: str, pid: int, args: argparse.Namespace, raws: tuple[Path, Path], folder: Path
+) -> tuple[dict[str, float], dict[str, float]]:
+    """``--beside-fresh``: the server saturated for ``--age`` seconds, then it and a fresh
+    one (on an empty file) sampled at the same time, half the tables each, so that the
+    machine's drift falls on both alike: the fresh server's window and the aged one's."""
+    load = options(args)
+    meter = server_load.Meter(pid)
+    lineup = server_load.Lineup(server_load.Fleet(url, meter, load), args.tables, 1)
+    await lineup.start()
+    await asyncio.sleep(args.warmup + args.age)
+    await lineup.stop()
+    database = f"sqlite:///{folder / 'fresh.sqlite3'}"
+    with server_load.start_server(database, load) as (fresh_url, fresh_pid):
+        servers = [(fresh_url, fresh_pid), (url, pid)]
+        meters = [server_load.Meter(one) for _, one in servers]
+        share = max(1, args.tables // 2)
+        lineups = [
+            server_load.Lineup(server_load.Fleet(one, each, load), share, 1)
+            for (one, _), each in zip(servers, meters, strict=True)
+        ]
+        await asyncio.gather(*(each.start() for each in lineups))
+        await asyncio.sleep(args.warmup)
+        recorders = [await spy(args, one, raw) for (_, one), raw in zip(servers, raws, strict=True)]
+        for each in meters:
+            each.start()
+        codes = [await recorder.wait() for recorder in recorders]
+        for each in meters:
+            each.stop()
+        await asyncio.gather(*(each.stop() for each in lineups))
+    if any(codes):
+        raise SystemExit(f"py-spy failed (exit {codes}): may it read other processes here?")
+    return figures(meters[0]), figures(meters[1])
 
 
 def report(
@@ -208,6 +256,45 @@ def report(
             print(f"  {count * per_sample:6.1f}  {function}")
 
 
+def compare(
+    samples: tuple[tuple[collections.Counter[int], collections.Counter[str]], ...],
+    windows: tuple[dict[str, float], dict[str, float]],
+    rate: int,
+    top: int,
+) -> None:
+    """``--beside-fresh``: each part's and function's us/action on the fresh server and
+    the aged one, sampled in the same seconds, and what the aged one spends more."""
+    costs = [1e6 / rate / window["actions"] for window in windows]
+    fresh, aged = windows
+    print(
+        f"server CPU us/action: fresh {fresh['per_action']:.0f} at {fresh['rate']:.0f} "
+        f"actions/s, aged {aged['per_action']:.0f} at {aged['rate']:.0f} actions/s "
+        f"({aged['per_action'] / fresh['per_action'] - 1:+.1%})"
+    )
+    print("| where | fresh | aged | more |\n| --- | ---: | ---: | ---: |")
+    names = [name for name, _, _ in PARTS] + ["other (no known frame)"]
+    held = [sum(parts.values()) * cost for (parts, _), cost in zip(samples, costs, strict=True)]
+    rows = sorted(set(samples[0][0]) | set(samples[1][0]), key=lambda n: -samples[1][0][n])
+    for number in rows:
+        one, two = (parts[number] * cost for (parts, _), cost in zip(samples, costs, strict=True))
+        print(f"| {names[number]} | {one:.0f} | {two:.0f} | {two - one:+.0f} |")
+    free = [window["per_action"] - lock for window, lock in zip(windows, held, strict=True)]
+    print(
+        f"| server CPU beyond the samples | {free[0]:.0f} | {free[1]:.0f} | "
+        f"{free[1] - free[0]:+.0f} |"
+    )
+    if top:
+        print(f"the {top} geodeck functions the aged server spends most more in, us/action:")
+        names_seen = set(samples[0][1]) | set(samples[1][1])
+        more = {
+            name: samples[1][1][name] * costs[1] - samples[0][1][name] * costs[0]
+            for name in names_seen
+        }
+        for name in sorted(more, key=lambda n: -more[n])[:top]:
+            one, two = samples[0][1][name] * costs[0], samples[1][1][name] * costs[1]
+            print(f"  {one:6.1f} {two:6.1f} {more[name]:+6.1f}  {name}")
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=100, help="tables in play")
@@ -216,6 +303,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rate", type=int, default=100, help="samples a second")
     parser.add_argument(
         "--age", type=float, default=0.0, help="seconds of saturation before sampling, too"
+    )
+    parser.add_argument(
+        "--beside-fresh",
+        action="store_true",
+        help="after --age seconds, sample the aged server and a fresh one at the same time, "
+        "half the tables each, and print them side by side",
     )
     parser.add_argument("--functions", type=int, default=0, help="print the N busiest functions")
     parser.add_argument("--raw", type=Path, default=None, help="keep py-spy's raw samples here")
@@ -243,6 +336,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         raw = args.raw or Path(folder) / "samples.txt"
         database = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        if args.beside_fresh:
+            raws = (Path(folder) / "fresh.txt", Path(folder) / "aged.txt")
+            with server_load.start_server(database, options(args)) as (url, pid):
+                pair = server_load.run_client(beside(url, pid, args, raws, Path(folder)))
+            samples = []
+            for one in raws:
+                with one.open() as lines:
+                    samples.append(read_raw(lines))
+            compare((samples[0], samples[1]), pair, args.rate, args.functions)
+            return
         with server_load.start_server(database, options(args)) as (url, pid):
             window = server_load.run_client(profiled(url, pid, args, raw))
         with raw.open() as lines:

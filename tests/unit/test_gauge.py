@@ -3,12 +3,15 @@ window's CPU per action against it (benchmarks/peers/README.md, Ageing)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import sqlite3
 import subprocess
 import sys
 import time
 from statistics import fmean
+
+import pytest
 
 from tests.unit.test_peer_benchmark import RUN, load
 
@@ -98,3 +101,42 @@ def test_the_gauge_refuses_a_round_without_games() -> None:
     )
     assert done.returncode == 2
     assert "--games must be positive" in done.stderr
+
+
+def test_server_env_sets_names_for_the_server_alone_and_refuses_a_pair_without_a_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GEODECK_BENCH_SERVER_ENV", "PYTHONMALLOC=malloc  LD_PRELOAD=/x/lib.so=2")
+    assert SERVER_LOAD.server_env() == {"PYTHONMALLOC": "malloc", "LD_PRELOAD": "/x/lib.so=2"}
+    monkeypatch.setenv("GEODECK_BENCH_SERVER_ENV", "PYTHONMALLOC=malloc =x NOVALUE")
+    with pytest.raises(SystemExit, match=r"not NAME=value: =x NOVALUE"):
+        SERVER_LOAD.server_env()
+    monkeypatch.delenv("GEODECK_BENCH_SERVER_ENV")
+    assert SERVER_LOAD.server_env() == {}
+
+
+def test_the_kernel_part_of_a_process_cpu_is_counted_apart() -> None:
+    ends = time.process_time() + 0.3
+    while time.process_time() < ends:
+        pass
+    user, system = SERVER_LOAD.cpu_times(os.getpid())
+    own = os.times()
+    assert abs(user - own.user) < 0.05
+    assert abs(system - own.system) < 0.05
+    assert user > system  # the loop above ran in user space
+    assert abs(SERVER_LOAD.cpu_seconds(os.getpid()) - (own.user + own.system)) < 0.05
+
+
+def test_a_scattered_heap_keeps_a_share_of_what_it_made_the_same_every_time() -> None:
+    SERVER_LOAD.SCATTERED.clear()
+    SERVER_LOAD.scatter(1.0, keep=0.25)
+    first = [len(item) for item in SERVER_LOAD.SCATTERED]
+    SERVER_LOAD.SCATTERED.clear()
+    SERVER_LOAD.scatter(1.0, keep=0.25)
+    again = [len(item) for item in SERVER_LOAD.SCATTERED]
+    SERVER_LOAD.SCATTERED.clear()
+    made = sum(size + 33 for size in first) / 0.25
+    assert first == again
+    assert 0.8 * 2**20 < made < 1.2 * 2**20
+    assert max(first) <= 470
+    assert len(set(first)) > 100

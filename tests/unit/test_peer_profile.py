@@ -74,3 +74,30 @@ def test_the_report_prices_samples_per_action_and_sums_stack_and_own_work(
     assert "| server CPU beyond the samples (SQLite's own work, system calls) | 100 |" in out
     assert "the stack: 300 us/action; geodeck's own work: 200" in out
     assert "200.0  Room._changed (geodeck/server/room.py)" in out
+
+
+def test_beside_a_fresh_server_each_part_and_function_is_priced_on_both_and_set_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fresh = PROFILE.read_raw([sample(60, RUNNER), sample(40, RUNNER, ROOM)])
+    aged = PROFILE.read_raw([sample(60, RUNNER), sample(90, RUNNER, ROOM)])
+    # fresh: 100 samples over 2,000 actions; aged: 150 over 2,000 at 100 a second
+    windows = (
+        {"per_action": 600.0, "rate": 1000.0, "seconds": 2.0, "actions": 2000},
+        {"per_action": 900.0, "rate": 1000.0, "seconds": 2.0, "actions": 2000},
+    )
+    PROFILE.compare((fresh, aged), windows, 100, 5)
+    out = capsys.readouterr().out
+    names = [name for name, _, _ in PROFILE.PARTS]
+    assert "fresh 600 at 1000 actions/s, aged 900 at 1000 actions/s (+50.0%)" in out
+    assert f"| {names[part_named('room logic')]} | 200 | 450 | +250 |" in out
+    assert f"| {names[part_named('event loop')]} | 300 | 300 | +0 |" in out
+    assert "| server CPU beyond the samples | 100 | 150 | +50 |" in out
+    assert "200.0  450.0 +250.0  Room._changed (geodeck/server/room.py)" in out
+    # the room's part comes first: the aged server's largest
+    assert out.index(names[part_named("room logic")]) < out.index(names[part_named("event loop")])
+
+
+def test_beside_fresh_is_an_option_of_its_own() -> None:
+    assert PROFILE.parse_args(["--age", "60", "--beside-fresh"]).beside_fresh
+    assert not PROFILE.parse_args([]).beside_fresh

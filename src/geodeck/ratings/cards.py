@@ -76,12 +76,19 @@ class CardRatings:
         no more than this."""
         mine = self.players.get(player, Rating())
         theirs = self.cards.get(card) or prior(data)
-        rated = MODEL.rate(self._duel(mine, theirs), ranks=[0.0, 1.0] if right else [1.0, 0.0])
-        self.players[player] = Rating(rated[0][0].mu, rated[0][0].sigma)
-        mu = rated[1][0].mu
+        duel = self._duel(mine, theirs)
+        # The winner first and no ranks: ``rate`` takes the order as the ranks (given
+        # ranks, it would sort by them and back with closures that hold each other,
+        # garbage only the cyclic collector frees).
+        rated = MODEL.rate(duel if right else duel[::-1])
+        after_player, after_card = (
+            (rated[0][0], rated[1][0]) if right else (rated[1][0], rated[0][0])
+        )
+        self.players[player] = Rating(after_player.mu, after_player.sigma)
+        mu = after_card.mu
         if most is not None:
             mu = min(theirs.mu + most, max(theirs.mu - most, mu))
-        self.cards[card] = Rating(mu, rated[1][0].sigma)
+        self.cards[card] = Rating(mu, after_card.sigma)
         count = self.counts.setdefault(card, [0, 0])
         count[0 if right else 1] += 1
 

@@ -87,8 +87,19 @@ def update(ratings: Sequence[Rating], scores: Sequence[float]) -> list[Rating]:
     if len(ratings) < 2:
         return list(ratings)
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
-    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks(scores)])
-    return [Rating(team[0].mu, team[0].sigma) for team in rated]
+    places = ranks(scores)
+    if len(set(places)) < len(places):
+        rated = MODEL.rate(teams, ranks=[float(r) for r in places])
+        return [Rating(team[0].mu, team[0].sigma) for team in rated]
+    # No tie: the teams go in their order of finish, which ``rate`` takes as their ranks.
+    # Given ranks, it sorts the teams by them and back again with closures that hold each
+    # other, garbage only the cyclic collector frees (and a busy server rates many games).
+    order = sorted(range(len(places)), key=places.__getitem__)
+    rated = MODEL.rate([teams[seat] for seat in order])
+    after: list[Rating] = [Rating()] * len(ratings)
+    for team, seat in zip(rated, order, strict=True):
+        after[seat] = Rating(team[0].mu, team[0].sigma)
+    return after
 
 
 def win_odds(ratings: Sequence[Rating]) -> list[float]:
