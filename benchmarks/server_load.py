@@ -78,7 +78,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
@@ -457,24 +457,26 @@ class Meter:
         self.latencies = []
         self.on = True
         self.span = (time.time(), 0.0)
+        user, system = cpu_times(self.server_pid)
         self._start = (
             time.perf_counter(),
-            cpu_seconds(self.server_pid),
+            user,
             time.process_time(),
             machine_busy()[0],
             cpu_seconds(self.server_pid, self.server_pid),
-            cpu_times(self.server_pid)[1],
+            system,
         )
 
     def stop(self) -> None:
         gc.enable()
         self.on = False
         self.span = (self.span[0], time.time())
-        wall, server, client, busy, loop, system = self._start
+        wall, user, client, busy, loop, system = self._start
         self.seconds = time.perf_counter() - wall
-        self.server_cpu = (cpu_seconds(self.server_pid) - server) / self.seconds
+        user_now, system_now = cpu_times(self.server_pid)
+        self.system_cpu = (system_now - system) / self.seconds
+        self.server_cpu = (user_now - user) / self.seconds + self.system_cpu
         self.loop_cpu = (cpu_seconds(self.server_pid, self.server_pid) - loop) / self.seconds
-        self.system_cpu = (cpu_times(self.server_pid)[1] - system) / self.seconds
         self.client_cpu = (time.process_time() - client) / self.seconds
         machine = (machine_busy()[0] - busy) / self.seconds
         self.other_cpu = max(0.0, machine - self.server_cpu - self.client_cpu)
@@ -993,11 +995,13 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
             with start_server(f"sqlite:///{path}", args) as (fresh_url, fresh_pid):
                 if args.side_by_side:
                     servers = [(fresh_url, fresh_pid), (url, pid)]
-                    fresh, aged = await windows(servers, args, seconds)
+                    fresh, aged = map(window_figures, await windows(servers, args, seconds))
                 else:
-                    (fresh,) = await windows([(fresh_url, fresh_pid)], args, seconds)
+                    (meter,) = await windows([(fresh_url, fresh_pid)], args, seconds)
+                    fresh = window_figures(meter)
         if not args.side_by_side:
-            (aged,) = await windows([(url, pid)], args, seconds)
+            (meter,) = await windows([(url, pid)], args, seconds)
+            aged = window_figures(meter)
         line = (
             f"pair {pair:>2} ({seconds:.0f} s each): fresh {fresh[0]:.0f}, aged {aged[0]:.0f} "
             f"us/action ({aged[0] / fresh[0] - 1:+.1%}; the kernel's {fresh[3]:.0f} and "
@@ -1028,11 +1032,17 @@ Window = tuple[float, float, tuple[float, float], float]
 
 
 async def windows(
-    servers: list[tuple[str, int]], args: argparse.Namespace, seconds: float
-) -> list[Window]:
+    servers: list[tuple[str, int]],
+    args: argparse.Namespace,
+    seconds: float,
+    *,
+    settle: float | None = None,
+    hold: Callable[[], Awaitable[object]] | None = None,
+) -> list[Meter]:
     """One saturation window on each of ``servers`` (URL and pid) at once, the tables
-    shared out among them, made afresh and let go after; for each, server CPU us/action,
-    actions/s, the window's wall-clock span and the kernel's part of the CPU per action."""
+    shared out among them, made afresh and let go after: each server's meter. The tables
+    play ``settle`` seconds first (a quarter of ``--warmup``); the window lasts ``seconds``,
+    or, given ``hold``, as long as what it returns takes (a profiler's recording)."""
     share = max(1, args.saturation_tables // len(servers))
     meters = [Meter(pid) for _, pid in servers]
     lineups = [
@@ -1040,14 +1050,15 @@ async def windows(
         for (url, _), meter in zip(servers, meters, strict=True)
     ]
     await asyncio.gather(*(lineup.start() for lineup in lineups))
-    await asyncio.sleep(args.warmup / 4)
+    await asyncio.sleep(args.warmup / 4 if settle is None else settle)
+    held = hold() if hold is not None else None
     for meter in meters:
         meter.start()
-    await asyncio.sleep(seconds)
+    await (held if held is not None else asyncio.sleep(seconds))
     for meter in meters:
         meter.stop()
     await asyncio.gather(*(lineup.stop() for lineup in lineups))
-    return [window_figures(meter) for meter in meters]
+    return meters
 
 
 def window_figures(meter: Meter) -> Window:

@@ -196,21 +196,16 @@ async def beside(
     database = f"sqlite:///{folder / 'fresh.sqlite3'}"
     with server_load.start_server(database, load) as (fresh_url, fresh_pid):
         servers = [(fresh_url, fresh_pid), (url, pid)]
-        meters = [server_load.Meter(one) for _, one in servers]
-        share = max(1, args.tables // 2)
-        lineups = [
-            server_load.Lineup(server_load.Fleet(one, each, load), share, 1)
-            for (one, _), each in zip(servers, meters, strict=True)
-        ]
-        await asyncio.gather(*(each.start() for each in lineups))
-        await asyncio.sleep(args.warmup)
-        recorders = [await spy(args, one, raw) for (_, one), raw in zip(servers, raws, strict=True)]
-        for each in meters:
-            each.start()
-        codes = [await recorder.wait() for recorder in recorders]
-        for each in meters:
-            each.stop()
-        await asyncio.gather(*(each.stop() for each in lineups))
+        codes: list[int] = []
+
+        async def record() -> None:
+            pairs = zip(servers, raws, strict=True)
+            recorders = [await spy(args, one, raw) for (_, one), raw in pairs]
+            codes.extend([await recorder.wait() for recorder in recorders])
+
+        meters = await server_load.windows(
+            servers, load, args.duration, settle=args.warmup, hold=record
+        )
     if any(codes):
         raise SystemExit(f"py-spy failed (exit {codes}): may it read other processes here?")
     return figures(meters[0]), figures(meters[1])
