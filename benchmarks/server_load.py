@@ -63,6 +63,11 @@ experiments of a few minutes); ``GEODECK_BENCH_SCATTER=MiB`` leaves its heap ful
 before it serves (``scatter``). ``GEODECK_BENCH_SERVER_ENV="NAME=value ..."`` sets
 variables for the server's process alone, e.g. another allocator:
 ``"PYTHONMALLOC=malloc LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"``.
+Before each pair of ``--against-fresh``: ``GEODECK_BENCH_REQUICKEN=1`` gives every function
+of the aged server a copy of its code that has learned nothing (``requicken``), and
+``GEODECK_BENCH_REST=seconds`` leaves the aged server without load that long. With
+``GEODECK_BENCH_PROBE=1`` every server plays the same seeded game on its event loop every
+2 s (``probe``), and each side-by-side pair sets the two servers' rounds against each other.
 """
 
 from __future__ import annotations
@@ -74,12 +79,14 @@ import gc
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
+from math import nan
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
@@ -113,7 +120,7 @@ def serve(
     """The child process: the geodeck app plus ``/bench/echo``, served like ``geodeck serve``
     (``listening.uvicorn_config``)."""
     import uvicorn
-    from starlette.routing import WebSocketRoute
+    from starlette.routing import Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
     from geodeck.cli import serve as cli_serve
@@ -157,18 +164,11 @@ def serve(
     app = create_app(settings)
     app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))
     app.router.routes.insert(0, WebSocketRoute("/bench/fan/{group}", fan))
+    app.router.routes.insert(0, Route("/bench/probes", probes))
     tune_gc = getattr(cli_serve, "tune_gc", None)
     if tune_gc is not None and not untuned:
         tune_gc()
-    if os.environ.get("GEODECK_BENCH_GC"):
-        watch_gc()
-    if os.environ.get("GEODECK_BENCH_NO_GC"):
-        gc.disable()  # an experiment: no cyclic garbage is ever collected
-    if os.environ.get("GEODECK_BENCH_SCATTER"):
-        scatter(float(os.environ["GEODECK_BENCH_SCATTER"]))
-    workers = os.environ.get("GEODECK_BENCH_WORKERS")
-    if workers:
-        app.state.lobby.on_start.append(lambda: fixed_executor(int(workers)))
+    experiments(app)
     # as ``geodeck serve`` configures uvicorn (its connection guard included), but that one
     # client address holds every connection of the run
     config = uvicorn_config(
@@ -182,6 +182,25 @@ def serve(
     config.loop = loop
     config.backlog = 4096
     uvicorn.Server(config).run()
+
+
+def experiments(app: Any) -> None:
+    """The ``GEODECK_BENCH_*`` switches of the module's docstring, for the server's process."""
+    if os.environ.get("GEODECK_BENCH_GC"):
+        watch_gc()
+    if os.environ.get("GEODECK_BENCH_NO_GC"):
+        gc.disable()  # an experiment: no cyclic garbage is ever collected
+    if os.environ.get("GEODECK_BENCH_SCATTER"):
+        scatter(float(os.environ["GEODECK_BENCH_SCATTER"]))
+    if os.environ.get("GEODECK_BENCH_REQUICKEN"):
+        import signal
+
+        signal.signal(signal.SIGUSR1, lambda *_: requicken())
+    if os.environ.get("GEODECK_BENCH_PROBE"):
+        app.state.lobby.on_start.append(probe)
+    workers = os.environ.get("GEODECK_BENCH_WORKERS")
+    if workers:
+        app.state.lobby.on_start.append(lambda: fixed_executor(int(workers)))
 
 
 SCATTERED: list[bytes] = []
@@ -200,6 +219,93 @@ def scatter(mib: float, keep: float = 0.2) -> None:
         made.append(bytes(size))
         total += size + 33
     SCATTERED.extend(item for item in made if rng.random() < keep)
+
+
+def requicken() -> None:
+    """``GEODECK_BENCH_REQUICKEN=1``, an experiment: on SIGUSR1 every function of the server
+    gets a copy of its code, nested code included, that has learned nothing yet: the
+    interpreter's specialized instructions and its type cache start again as in a fresh
+    process, while every object and the heap stay as they are."""
+    import types
+
+    began = time.perf_counter()
+    copies: dict[int, types.CodeType] = {}
+    kept: list[types.CodeType] = []  # no id is reused while the copies are made
+
+    def fresh(code: types.CodeType) -> types.CodeType:
+        if id(code) not in copies:
+            kept.append(code)
+            consts = tuple(fresh(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+            copies[id(code)] = code.replace(co_consts=consts)
+        return copies[id(code)]
+
+    # the functions made before ``tune_gc`` froze them are not among ``gc.get_objects()``:
+    # every object reachable from the modules and from those is walked
+    functions = []
+    seen: set[int] = set()
+    todo: list[object] = [sys.modules, *gc.get_objects()]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, types.FunctionType):
+            functions.append(item)
+        todo.extend(gc.get_referents(item))
+    for function in functions:
+        function.__code__ = fresh(function.__code__)
+    sys._clear_type_cache()
+    took = time.perf_counter() - began
+    print(
+        f"requickened {len(functions)} functions ({len(copies)} code objects) in {took:.2f} s",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+PROBES: list[tuple[float, float]] = []
+"""The probe's rounds in this process: when each ended (``time.time``) and its CPU ms."""
+
+
+async def probes(_request: Any) -> Any:
+    """``/bench/probes``: the probe's rounds so far, for the client that drives the run."""
+    from starlette.responses import Response
+
+    return Response(orjson.dumps(PROBES), media_type="application/json")
+
+
+async def probe(every: float = 2.0) -> None:
+    """``GEODECK_BENCH_PROBE=1``, an experiment: every ``every`` seconds the server's event
+    loop plays the same seeded game (the engine's rules and views, encoded) and keeps the
+    CPU time it took (``PROBES``), with the collector held off meanwhile: the same work,
+    done on the server's own heap, whatever its age. A pair of ``--side-by-side`` sets the
+    two servers' rounds inside its window against each other."""
+    import geodeck
+    from geodeck.bots.base import own_secret
+
+    loop = asyncio.get_running_loop()
+
+    def run() -> None:
+        collecting = gc.isenabled()
+        gc.disable()
+        began = time.thread_time()
+        rng = random.Random(0)
+        game = geodeck.new_game("uppsala", ["A", "B", "C"], variant="geo", seed=0)
+        while True:
+            seats, _ = game.expects()
+            if not seats:
+                break
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            game.apply(own_secret(rng.choice(game.legal_actions(seat)), rng))
+            for viewer in range(3):
+                orjson.dumps(game.view(viewer))
+        spent = time.thread_time() - began
+        if collecting:
+            gc.enable()
+        PROBES.append((time.time(), 1e3 * spent))
+        loop.call_later(every, run)
+
+    loop.call_later(every, run)
 
 
 async def fixed_executor(workers: int) -> None:
@@ -988,6 +1094,11 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
     both alike; a line a pair with the aged server's CPU per action over the fresh one's."""
     seconds = min(args.saturation_duration, 30.0)
     for pair in range(1, args.against_fresh + 1):
+        if os.environ.get("GEODECK_BENCH_REQUICKEN"):
+            import signal
+
+            os.kill(pid, signal.SIGUSR1)
+        await asyncio.sleep(float(os.environ.get("GEODECK_BENCH_REST", "0")))
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "fresh.sqlite3"
             if args.fresh_on_copy:
@@ -995,7 +1106,11 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
             with start_server(f"sqlite:///{path}", args) as (fresh_url, fresh_pid):
                 if args.side_by_side:
                     servers = [(fresh_url, fresh_pid), (url, pid)]
-                    fresh, aged = map(window_figures, await windows(servers, args, seconds))
+                    meters = await windows(servers, args, seconds)
+                    fresh, aged = map(window_figures, meters)
+                    print(work_line(meters), flush=True)
+                    if os.environ.get("GEODECK_BENCH_PROBE"):
+                        print(await probes_line(servers, meters), flush=True)
                 else:
                     (meter,) = await windows([(fresh_url, fresh_pid)], args, seconds)
                     fresh = window_figures(meter)
@@ -1017,6 +1132,40 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
                     f"{over:+.1%} over the gauge"
                 )
         print(line, flush=True)
+
+
+def work_line(meters: Sequence[Meter]) -> str:
+    """What each server of a side-by-side pair did per action: its event loop's thread's
+    CPU, the frames and bytes its clients received."""
+    said = []
+    for name, meter in zip(("fresh", "aged"), meters, strict=False):
+        actions = max(meter.actions, 1)
+        said.append(
+            f"{name}: loop thread {1e6 * meter.loop_cpu * meter.seconds / actions:.0f} us, "
+            f"{meter.frames_in / actions:.3f} frames, {meter.bytes_in / actions:.0f} B"
+        )
+    return "         per action, " + "; ".join(said)
+
+
+async def probes_line(servers: list[tuple[str, int]], meters: Sequence[Meter]) -> str:
+    """``GEODECK_BENCH_PROBE``: each server's probe rounds, fetched, set against each other."""
+    async with httpx.AsyncClient(timeout=10) as client:
+        rounds = [(await client.get(f"{url}/bench/probes")).json() for url, _ in servers]
+    return probes_text(rounds, meters)
+
+
+def probes_text(rounds: Sequence[Sequence[Sequence[float]]], meters: Sequence[Meter]) -> str:
+    """The median of the fresh and the aged server's probe rounds inside their window, and
+    the aged one's over the fresh one's."""
+    medians = []
+    for made, meter in zip(rounds, meters, strict=True):
+        inside = [ms for at, ms in made if meter.span[0] <= at <= meter.span[1]]
+        medians.append((statistics.median(inside), len(inside)) if inside else (nan, 0))
+    (fresh, many), (aged, more) = medians
+    return (
+        f"         the probe (the same game on each server's heap): fresh {fresh:.1f} ms "
+        f"({many} rounds), aged {aged:.1f} ms ({more}): {aged / fresh - 1:+.1%}"
+    )
 
 
 def copy_sqlite(source: Path, target: Path) -> None:

@@ -25,6 +25,12 @@ window's figures are a little above a run without it. It asserts nothing.
     .venv/bin/python benchmarks/peers/profile.py --age 300        # a server saturated 5 min
     .venv/bin/python benchmarks/peers/profile.py --age 180 --beside-fresh --functions 30
                                   # that and a fresh server sampled at once, side by side
+    .venv/bin/python benchmarks/peers/profile.py --native --functions 20
+                                  # and the C functions (interpreter, libraries) too
+
+With ``--native`` py-spy also reads each sample's C frames; the samples still go to parts
+by their Python frames, and a list of C functions (the innermost frame of a sample, where
+that is C code with a name) follows the Python ones.
 """
 
 from __future__ import annotations
@@ -96,6 +102,7 @@ PARTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 frames' files. The first part that names a frame's file takes it."""
 
 FRAME = re.compile(r"^(?P<function>.*) \((?P<file>[^()]*):\d+\)$")
+ANY_FRAME = re.compile(r"^(?P<function>.*) \((?P<where>[^()]*?)(?::\d+)?\)$")
 
 
 def part_of(file: str) -> int | None:
@@ -131,6 +138,25 @@ def read_raw(lines: Iterable[str]) -> tuple[collections.Counter[int], collection
     return parts, functions
 
 
+def read_native(lines: Iterable[str]) -> collections.Counter[str]:
+    """Samples per C function (``--native``): a sample's innermost frame where that is C
+    code of the interpreter, the C library or an extension, by name and library or
+    source file; unnamed addresses and Python frames are left out."""
+    found: collections.Counter[str] = collections.Counter()
+    for line in lines:
+        stack, _, count = line.rstrip("\n").rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        frame = ANY_FRAME.match(stack.rpartition(";")[2])
+        if frame is None or frame["function"].startswith("0x"):
+            continue
+        where = frame["where"]
+        if where.endswith(".py") or where.startswith("<"):
+            continue
+        found[f"{frame['function']} ({where})"] += int(count)
+    return found
+
+
 def spy(args: argparse.Namespace, pid: int, raw: Path) -> Coroutine[Any, Any, Process]:
     """py-spy recording the thread of ``pid`` that holds the interpreter's lock."""
     return asyncio.create_subprocess_exec(
@@ -143,6 +169,7 @@ def spy(args: argparse.Namespace, pid: int, raw: Path) -> Coroutine[Any, Any, Pr
         "--duration",
         str(args.duration),
         "--gil",
+        *(["--native"] if args.native else []),
         "--format",
         "raw",
         "--output",
@@ -306,6 +333,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "half the tables each, and print them side by side",
     )
     parser.add_argument("--functions", type=int, default=0, help="print the N busiest functions")
+    parser.add_argument(
+        "--native",
+        action="store_true",
+        help="sample C frames too, and print the busiest C functions (with --functions N)",
+    )
     parser.add_argument("--raw", type=Path, default=None, help="keep py-spy's raw samples here")
     beside = Path(sys.executable).with_name("py-spy")
     parser.add_argument("--py-spy", default=shutil.which("py-spy") or str(beside))
@@ -340,12 +372,41 @@ def main(argv: Sequence[str] | None = None) -> None:
                 with one.open() as lines:
                     samples.append(read_raw(lines))
             compare((samples[0], samples[1]), pair, args.rate, args.functions)
+            if args.native:
+                c_code = [read_native(one.read_text().splitlines()) for one in raws]
+                print_native(c_code, list(pair), args.rate, args.functions or 20)
             return
         with server_load.start_server(database, options(args)) as (url, pid):
             window = server_load.run_client(profiled(url, pid, args, raw))
         with raw.open() as lines:
             parts, functions = read_raw(lines)
+        c_code = [read_native(raw.read_text().splitlines())] if args.native else []
     report(parts, functions, window, args.rate, args.functions)
+    if c_code:
+        print_native(c_code, [window], args.rate, args.functions or 20)
+
+
+def print_native(
+    found: list[collections.Counter[str]], windows: list[dict[str, float]], rate: int, top: int
+) -> None:
+    """``--native``: the C functions that took most samples, us/action; beside a fresh
+    server, on both and what the aged one spends more, those that grow most first."""
+    costs = [1e6 / rate / window["actions"] for window in windows]
+    priced = [
+        {name: n * cost for name, n in one.items()} for one, cost in zip(found, costs, strict=True)
+    ]
+    if len(priced) == 1:
+        print(f"the {top} busiest C functions (innermost frame), us/action:")
+        for name, cost in sorted(priced[0].items(), key=lambda item: -item[1])[:top]:
+            print(f"  {cost:6.1f}  {name}")
+        return
+    fresh, aged = priced
+    more = {name: aged.get(name, 0.0) - fresh.get(name, 0.0) for name in fresh | aged}
+    print(f"the {top} C functions the aged server spends most more in, us/action:")
+    for name in sorted(more, key=lambda n: -more[n])[:top]:
+        print(
+            f"  {fresh.get(name, 0.0):6.1f} {aged.get(name, 0.0):6.1f} {more[name]:+6.1f}  {name}"
+        )
 
 
 if __name__ == "__main__":

@@ -101,3 +101,42 @@ def test_beside_a_fresh_server_each_part_and_function_is_priced_on_both_and_set_
 def test_beside_fresh_is_an_option_of_its_own() -> None:
     assert PROFILE.parse_args(["--age", "60", "--beside-fresh"]).beside_fresh
     assert not PROFILE.parse_args([]).beside_fresh
+
+
+MALLOC = "malloc (libc.so.6)"
+COLLECT = "gc_collect_main (libpython3.11.so.1.0)"
+
+
+def test_native_samples_go_to_their_innermost_c_function_and_python_frames_are_left_out() -> None:
+    lines = [
+        sample(4, RUNNER, ROOM, MALLOC),
+        sample(3, RUNNER, ROOM, "Py_DECREF (object.h:500)"),
+        sample(2, RUNNER, COLLECT),
+        sample(5, RUNNER, ROOM),  # innermost frame Python code: not a C function
+        sample(6, RUNNER, "0x7fafca2a3f16 (libc.so.6)"),  # no name
+        sample(1, frame("<module>", "<string>")),
+        "not a sample line",
+    ]
+    found = PROFILE.read_native(lines)
+    assert found == {MALLOC: 4, "Py_DECREF (object.h)": 3, COLLECT: 2}
+    # the parts take the same samples by their Python frames, the C ones passed over
+    parts, _ = PROFILE.read_raw(lines)
+    assert parts[part_named("room logic")] == 12
+
+
+def test_native_functions_are_priced_alone_and_beside_a_fresh_server(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    window = {"per_action": 600.0, "rate": 1000.0, "seconds": 2.0, "actions": 2000}
+    fresh = PROFILE.read_native([sample(20, RUNNER, MALLOC), sample(10, RUNNER, COLLECT)])
+    aged = PROFILE.read_native([sample(20, RUNNER, MALLOC), sample(30, RUNNER, COLLECT)])
+    PROFILE.print_native([aged], [window], 100, 5)
+    alone = capsys.readouterr().out
+    assert alone.index(f"150.0  {COLLECT}") < alone.index(f"100.0  {MALLOC}")
+    PROFILE.print_native([fresh, aged], [window, window], 100, 5)
+    out = capsys.readouterr().out
+    assert f" 50.0  150.0 +100.0  {COLLECT}" in out
+    assert f"100.0  100.0   +0.0  {MALLOC}" in out
+    assert out.index(COLLECT) < out.index(MALLOC)
+    assert PROFILE.parse_args(["--native"]).native
+    assert not PROFILE.parse_args([]).native
