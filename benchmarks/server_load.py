@@ -1093,12 +1093,13 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
     new), then the aged one, one after the other, so that the machine's drift falls on
     both alike; a line a pair with the aged server's CPU per action over the fresh one's."""
     seconds = min(args.saturation_duration, 30.0)
+    rest = rest_seconds()
     for pair in range(1, args.against_fresh + 1):
         if os.environ.get("GEODECK_BENCH_REQUICKEN"):
             import signal
 
             os.kill(pid, signal.SIGUSR1)
-        await asyncio.sleep(float(os.environ.get("GEODECK_BENCH_REST", "0")))
+        await asyncio.sleep(rest)
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "fresh.sqlite3"
             if args.fresh_on_copy:
@@ -1132,6 +1133,18 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
                     f"{over:+.1%} over the gauge"
                 )
         print(line, flush=True)
+
+
+def rest_seconds() -> float:
+    """``GEODECK_BENCH_REST``: seconds the aged server goes without load before each pair."""
+    text = os.environ.get("GEODECK_BENCH_REST", "0")
+    try:
+        rest = float(text)
+    except ValueError:
+        rest = -1.0
+    if not 0 <= rest < float("inf"):
+        raise SystemExit(f"GEODECK_BENCH_REST: not a number of seconds: {text!r}")
+    return rest
 
 
 def work_line(meters: Sequence[Meter]) -> str:

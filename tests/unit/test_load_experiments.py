@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import orjson
+import pytest
 
 from tests.unit.test_peer_benchmark import RUN, load
 
@@ -127,3 +128,16 @@ def test_the_probe_rounds_of_a_pair_are_taken_inside_each_window_only() -> None:
     assert "fresh 42.0 ms (3 rounds), aged 46.2 ms (3): +10.0%" in line
     empty = SERVER_LOAD.probes_text([[], rounds[1]], [fresh, aged])
     assert "fresh nan ms (0 rounds)" in empty
+
+
+def test_the_rest_before_each_pair_is_seconds_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("GEODECK_BENCH_REST", raising=False)
+    assert SERVER_LOAD.rest_seconds() == 0.0
+    monkeypatch.setenv("GEODECK_BENCH_REST", "90")
+    assert SERVER_LOAD.rest_seconds() == 90.0
+    for bad in ("ninety", "-5", "inf", "nan", ""):
+        monkeypatch.setenv("GEODECK_BENCH_REST", bad)
+        with pytest.raises(SystemExit, match="GEODECK_BENCH_REST: not a number of seconds"):
+            SERVER_LOAD.rest_seconds()
