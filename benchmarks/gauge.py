@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from statistics import fmean
 
@@ -60,19 +61,26 @@ def one_round(games: int) -> float:
     return spent
 
 
-def play(
-    seed: int, database: sqlite3.Connection, sender: socket.socket, receiver: socket.socket
-) -> None:
+def moves(seed: int) -> Iterator[tuple[geodeck.Game, object]]:
+    """The seeded game of three seats, random legal moves to its end: the game after each
+    action, with the action."""
     rng = random.Random(seed)
     game = geodeck.new_game("uppsala", ["A", "B", "C"], variant="geo", seed=seed)
-    rows: list[tuple[str, int, str]] = []
     while True:
         seats, _ = game.expects()
         if not seats:
-            break
+            return
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         action = own_secret(rng.choice(game.legal_actions(seat)), rng)
         game.apply(action)
+        yield game, action
+
+
+def play(
+    seed: int, database: sqlite3.Connection, sender: socket.socket, receiver: socket.socket
+) -> None:
+    rows: list[tuple[str, int, str]] = []
+    for game, action in moves(seed):
         rows.append((f"g{seed}", len(rows), repr(action)))
         if len(rows) % 10 == 0:
             database.executemany("INSERT INTO actions VALUES (?, ?, ?)", rows[-10:])

@@ -78,6 +78,7 @@ import contextlib
 import gc
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -101,7 +102,7 @@ from websockets.uri import parse_uri
 from geodeck.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gauge import Gauge
+from gauge import Gauge, moves
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "tests" / "fixtures" / "sample-europe.json"
@@ -193,8 +194,6 @@ def experiments(app: Any) -> None:
     if os.environ.get("GEODECK_BENCH_SCATTER"):
         scatter(float(os.environ["GEODECK_BENCH_SCATTER"]))
     if os.environ.get("GEODECK_BENCH_REQUICKEN"):
-        import signal
-
         signal.signal(signal.SIGUSR1, lambda *_: requicken())
     if os.environ.get("GEODECK_BENCH_PROBE"):
         app.state.lobby.on_start.append(probe)
@@ -280,23 +279,13 @@ async def probe(every: float = 2.0) -> None:
     CPU time it took (``PROBES``), with the collector held off meanwhile: the same work,
     done on the server's own heap, whatever its age. A pair of ``--side-by-side`` sets the
     two servers' rounds inside its window against each other."""
-    import geodeck
-    from geodeck.bots.base import own_secret
-
     loop = asyncio.get_running_loop()
 
     def run() -> None:
         collecting = gc.isenabled()
         gc.disable()
         began = time.thread_time()
-        rng = random.Random(0)
-        game = geodeck.new_game("uppsala", ["A", "B", "C"], variant="geo", seed=0)
-        while True:
-            seats, _ = game.expects()
-            if not seats:
-                break
-            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-            game.apply(own_secret(rng.choice(game.legal_actions(seat)), rng))
+        for game, _ in moves(0):
             for viewer in range(3):
                 orjson.dumps(game.view(viewer))
         spent = time.thread_time() - began
@@ -1096,8 +1085,6 @@ async def against_fresh(url: str, pid: int, args: argparse.Namespace, gauge: Gau
     rest = rest_seconds()
     for pair in range(1, args.against_fresh + 1):
         if os.environ.get("GEODECK_BENCH_REQUICKEN"):
-            import signal
-
             os.kill(pid, signal.SIGUSR1)
         await asyncio.sleep(rest)
         with tempfile.TemporaryDirectory() as folder:
@@ -1151,7 +1138,7 @@ def work_line(meters: Sequence[Meter]) -> str:
     """What each server of a side-by-side pair did per action: its event loop's thread's
     CPU, the frames and bytes its clients received."""
     said = []
-    for name, meter in zip(("fresh", "aged"), meters, strict=False):
+    for name, meter in zip(("fresh", "aged"), meters, strict=True):
         actions = max(meter.actions, 1)
         said.append(
             f"{name}: loop thread {1e6 * meter.loop_cpu * meter.seconds / actions:.0f} us, "

@@ -306,15 +306,21 @@ def compare(
         f"{free[1] - free[0]:+.0f} |"
     )
     if top:
-        print(f"the {top} geodeck functions the aged server spends most more in, us/action:")
-        names_seen = set(samples[0][1]) | set(samples[1][1])
-        more = {
-            name: samples[1][1][name] * costs[1] - samples[0][1][name] * costs[0]
-            for name in names_seen
-        }
-        for name in sorted(more, key=lambda n: -more[n])[:top]:
-            one, two = samples[0][1][name] * costs[0], samples[1][1][name] * costs[1]
-            print(f"  {one:6.1f} {two:6.1f} {more[name]:+6.1f}  {name}")
+        fresh_cost, aged_cost = (
+            {name: n * cost for name, n in functions.items()}
+            for (_, functions), cost in zip(samples, costs, strict=True)
+        )
+        print_growth("geodeck functions", fresh_cost, aged_cost, top)
+
+
+def print_growth(what: str, fresh: dict[str, float], aged: dict[str, float], top: int) -> None:
+    """The ``top`` names the aged server spends most more on: us/action on each, and the
+    difference."""
+    more = {name: aged.get(name, 0.0) - fresh.get(name, 0.0) for name in fresh | aged}
+    print(f"the {top} {what} the aged server spends most more in, us/action:")
+    for name in sorted(more, key=lambda n: -more[n])[:top]:
+        one, two = fresh.get(name, 0.0), aged.get(name, 0.0)
+        print(f"  {one:6.1f} {two:6.1f} {more[name]:+6.1f}  {name}")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -367,20 +373,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             raws = (Path(folder) / "fresh.txt", Path(folder) / "aged.txt")
             with server_load.start_server(database, options(args)) as (url, pid):
                 pair = server_load.run_client(beside(url, pid, args, raws, Path(folder)))
-            samples = []
-            for one in raws:
-                with one.open() as lines:
-                    samples.append(read_raw(lines))
+            texts = [one.read_text().splitlines() for one in raws]
+            samples = [read_raw(lines) for lines in texts]
             compare((samples[0], samples[1]), pair, args.rate, args.functions)
             if args.native:
-                c_code = [read_native(one.read_text().splitlines()) for one in raws]
+                c_code = [read_native(lines) for lines in texts]
                 print_native(c_code, list(pair), args.rate, args.functions or 20)
             return
         with server_load.start_server(database, options(args)) as (url, pid):
             window = server_load.run_client(profiled(url, pid, args, raw))
-        with raw.open() as lines:
-            parts, functions = read_raw(lines)
-        c_code = [read_native(raw.read_text().splitlines())] if args.native else []
+        lines = raw.read_text().splitlines()
+        parts, functions = read_raw(lines)
+        c_code = [read_native(lines)] if args.native else []
     report(parts, functions, window, args.rate, args.functions)
     if c_code:
         print_native(c_code, [window], args.rate, args.functions or 20)
@@ -400,13 +404,7 @@ def print_native(
         for name, cost in sorted(priced[0].items(), key=lambda item: -item[1])[:top]:
             print(f"  {cost:6.1f}  {name}")
         return
-    fresh, aged = priced
-    more = {name: aged.get(name, 0.0) - fresh.get(name, 0.0) for name in fresh | aged}
-    print(f"the {top} C functions the aged server spends most more in, us/action:")
-    for name in sorted(more, key=lambda n: -more[n])[:top]:
-        print(
-            f"  {fresh.get(name, 0.0):6.1f} {aged.get(name, 0.0):6.1f} {more[name]:+6.1f}  {name}"
-        )
+    print_growth("C functions", priced[0], priced[1], top)
 
 
 if __name__ == "__main__":
