@@ -53,10 +53,16 @@ one. It asserts nothing.
     # any of these with the machine's own drift taken out (gauge.py beside the run)
     .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
         --saturation-tables 100 --saturation-duration 60 --windows 10 --gauge
+    # two source trees side by side as they age, half the tables each (an A/B)
+    .venv/bin/python benchmarks/server_load.py --tables 0 --echo-duration 1 \
+        --saturation-tables 100 --saturation-duration 60 --windows 5 --beside ../before
 
 For the server of a run, ``GEODECK_BENCH_GC=1`` prints its collections, longest commit
-and longest action once a minute (``=types``: and what the collector tracks, by kind;
-``=garbage``: and the cyclic garbage its collections find in 5 s, by kind), and
+and longest action once a minute, and a line for every full collection (``=types``: and
+what the collector tracks, by kind; ``=garbage``: and the cyclic garbage its collections
+find in 5 s, by kind; ``=old``: and all the cyclic garbage a full collection finds then,
+the old generation's included; ``=cycles``: and the reference cycles that hold one closed
+connection's garbage; ``=big``: and the containers of 500 items or more), and
 ``GEODECK_BENCH_WORKERS=N`` runs its blocking work on N threads (``fixed_executor``).
 ``GEODECK_BENCH_NO_GC=1`` switches its collector off (cyclic garbage piles up: for
 experiments of a few minutes); ``GEODECK_BENCH_SCATTER=MiB`` leaves its heap full of holes
@@ -124,6 +130,7 @@ def serve(
     from starlette.routing import Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
+    import geodeck
     from geodeck.cli import serve as cli_serve
     from geodeck.server import Settings, create_app
     from geodeck.server.guarded_http import Deadlines
@@ -153,6 +160,9 @@ def serve(
         except WebSocketDisconnect:
             members.remove(websocket)
 
+    source = os.environ.get("GEODECK_BENCH_SOURCE")
+    if source and not Path(geodeck.__file__).is_relative_to(source):
+        raise SystemExit(f"--beside: geodeck came from {geodeck.__file__}, not {source}")
     settings = Settings(
         database_url=database_url,
         decks=cli_serve.load_decks([str(DECK)]),
@@ -220,6 +230,21 @@ def scatter(mib: float, keep: float = 0.2) -> None:
     SCATTERED.extend(item for item in made if rng.random() < keep)
 
 
+def reachable() -> Iterator[object]:
+    """Every object the modules and the collector's objects lead to, each once: those
+    frozen at start-up (``tune_gc``), which ``gc.get_objects()`` leaves out, and those the
+    collector does not track (dicts and tuples of atoms, strings), included."""
+    seen: set[int] = set()
+    todo: list[object] = [sys.modules, *gc.get_objects()]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        yield item
+        todo.extend(gc.get_referents(item))
+
+
 def requicken() -> None:
     """``GEODECK_BENCH_REQUICKEN=1``, an experiment: on SIGUSR1 every function of the server
     gets a copy of its code, nested code included, that has learned nothing yet: the
@@ -238,19 +263,7 @@ def requicken() -> None:
             copies[id(code)] = code.replace(co_consts=consts)
         return copies[id(code)]
 
-    # the functions made before ``tune_gc`` froze them are not among ``gc.get_objects()``:
-    # every object reachable from the modules and from those is walked
-    functions = []
-    seen: set[int] = set()
-    todo: list[object] = [sys.modules, *gc.get_objects()]
-    while todo:
-        item = todo.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(item, types.FunctionType):
-            functions.append(item)
-        todo.extend(gc.get_referents(item))
+    functions = [item for item in reachable() if isinstance(item, types.FunctionType)]
     for function in functions:
         function.__code__ = fresh(function.__code__)
     sys._clear_type_cache()
@@ -318,6 +331,7 @@ def watch_gc(every: float = 60.0) -> None:
     counts = [0, 0, 0]
     seconds = [0.0, 0.0, 0.0]
     began = [0.0]
+    held = [0]
     longest = {"commit": 0.0, "action": 0.0}
 
     class Longest(observe.Hooks):
@@ -331,10 +345,20 @@ def watch_gc(every: float = 60.0) -> None:
 
     def timed(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
+            if info["generation"] == 2:
+                held[0] = len(gc.get_objects(2))
             began[0] = time.perf_counter()
         else:
+            took = time.perf_counter() - began[0]
             counts[info["generation"]] += 1
-            seconds[info["generation"]] += time.perf_counter() - began[0]
+            seconds[info["generation"]] += took
+            if info["generation"] == 2:
+                print(
+                    f"full collection: {held[0]} objects in the old generation, "
+                    f"{info['collected']} collected, {took:.3f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
 
     def report() -> None:
         while True:
@@ -349,6 +373,10 @@ def watch_gc(every: float = 60.0) -> None:
                 garbage(5.0)
             if os.environ.get("GEODECK_BENCH_GC") == "big":
                 big_containers()
+            if os.environ.get("GEODECK_BENCH_GC") == "old":
+                garbage(None, top=40)
+            if os.environ.get("GEODECK_BENCH_GC") == "cycles":
+                cycles()
             counts[:] = [0, 0, 0]
             seconds[:] = [0.0, 0.0, 0.0]
 
@@ -369,32 +397,119 @@ def census(last: dict[str, int], top: int = 12) -> None:
     last.update(counts)
 
 
-def garbage(seconds: float, top: int = 25) -> None:
+def garbage(seconds: float | None, top: int = 25) -> None:
     """The kinds of cyclic garbage (objects only the collector can free) the collections
     of the next ``seconds`` find, kept aside meanwhile (``gc.DEBUG_SAVEALL``) to be
-    counted, then let go."""
+    counted, then let go; with ``seconds`` None, what a full collection finds now: all
+    that has piled up since the last one, in the old generation too."""
     from collections import Counter
 
     gc.set_debug(gc.DEBUG_SAVEALL)
-    time.sleep(seconds)
+    if seconds is None:
+        gc.collect()
+    else:
+        time.sleep(seconds)
     gc.set_debug(0)
     found = Counter(type(o).__module__ + "." + type(o).__qualname__ for o in gc.garbage)
     gc.garbage.clear()
     said = ", ".join(f"{name} {count}" for name, count in found.most_common(top))
+    where = "in all generations" if seconds is None else f"found in {seconds:g} s"
     print(
-        f"cyclic garbage found in {seconds:g} s: {sum(found.values())} objects; {said}",
+        f"cyclic garbage {where}: {sum(found.values())} objects; {said}",
         file=sys.stderr,
         flush=True,
     )
 
 
+def label(holder: object, item: object) -> str:
+    """How ``holder`` refers to ``item``: an attribute's or a key's name where it has one."""
+    if isinstance(holder, dict):
+        keys = [k for k, v in holder.items() if v is item]
+        return f"[{keys[0]!r}]" if keys else "[value]"
+    names = getattr(type(holder), "__slots__", ())
+    for name in [*getattr(holder, "__dict__", {}), *names]:
+        try:
+            if getattr(holder, name) is item:
+                return f".{name}"
+        except AttributeError:
+            continue
+    return ""
+
+
+def cycles(kind: str = "HttpToolsProtocol") -> None:
+    """The reference cycles of one closed connection's cyclic garbage: of what a full
+    collection now finds, the objects reachable from one ``kind``, split into strongly
+    connected components; each component of more than one object is printed with its
+    references (what keeps it from being freed when its last outside reference goes)."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    gc.collect()
+    gc.set_debug(0)
+    found = {id(o): o for o in gc.garbage}
+    gc.garbage.clear()
+    start = next((o for o in found.values() if type(o).__name__ == kind), None)
+    if start is None:
+        print(f"cycles: no {kind} in the garbage", file=sys.stderr, flush=True)
+        return
+    edges: dict[int, list[int]] = {}
+    todo = [start]
+    while todo:
+        item = todo.pop()
+        if id(item) in edges:
+            continue
+        edges[id(item)] = [id(r) for r in gc.get_referents(item) if id(r) in found]
+        todo.extend(found[i] for i in edges[id(item)])
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    components: list[list[int]] = []
+
+    def connect(node: int) -> None:  # Tarjan's algorithm; the graphs are small
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in edges[node]:
+            if nxt not in index:
+                connect(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            components.append(component)
+
+    for node in edges:
+        if node not in index:
+            connect(node)
+    lines = [f"cycles: {len(edges)} objects reachable from one {kind}"]
+    for component in components:
+        members = set(component)
+        if len(component) == 1 and component[0] not in edges[component[0]]:
+            continue
+        lines.append(f"  a cycle of {len(component)}:")
+        for node in component:
+            item = found[node]
+            refs = [
+                f"{label(item, found[n])} -> {type(found[n]).__qualname__}"
+                for n in edges[node]
+                if n in members
+            ]
+            kind = f"{type(item).__module__}.{type(item).__qualname__}"
+            lines.append(f"    {kind}: {'; '.join(refs)}")
+    print("\n".join(lines), file=sys.stderr, flush=True)
+
+
 def big_containers(least: int = 500) -> None:
-    """The containers of ``least`` items or more the collector tracks, each with what
-    holds it (the type of its referrers and the attribute or key it is under)."""
-    found = []
-    for item in gc.get_objects():
-        if isinstance(item, dict | list | set | frozenset | tuple) and len(item) >= least:
-            found.append(item)
+    """The containers of ``least`` items or more in the server (``reachable``: those the
+    collector does not track included), each with what holds it (the type of its
+    referrers and the attribute or key it is under)."""
+    import collections
+
+    kinds = (dict, list, set, frozenset, tuple, collections.deque)
+    found = [item for item in reachable() if isinstance(item, kinds) and len(item) >= least]
     lines = []
     for item in sorted(found, key=len, reverse=True)[:30]:
         owners = []
@@ -544,10 +659,28 @@ class Meter:
         """Cores' worth of CPU that other processes of the machine used meanwhile."""
         self.span = (0.0, 0.0)
         """The window's start and end, wall-clock (``time.time``), for ``gauge.py``."""
+        self.stall = 0.0
+        """The longest this client's event loop was late for a 10-ms timer in the window:
+        a latency that long or longer may be the client's own."""
+        self._watch: asyncio.Task[None] | None = None
+        self.opened = 0.0
+        """When the window opened (``time.perf_counter``): an action sent before it, in
+        the last window, is counted there and not here, its latency included (this
+        process's collection between two windows would be counted as the server's)."""
+
+    async def _watch_stall(self) -> None:
+        while True:
+            began = time.perf_counter()
+            await asyncio.sleep(0.01)
+            self.stall = max(self.stall, time.perf_counter() - began - 0.01)
 
     def start(self) -> None:
         gc.collect()
         gc.disable()
+        self.stall = 0.0
+        self.opened = time.perf_counter()
+        with contextlib.suppress(RuntimeError):  # no running loop: no stall watched
+            self._watch = asyncio.get_running_loop().create_task(self._watch_stall())
         self.actions = self.frames_in = self.bytes_in = 0
         self.latencies = []
         self.on = True
@@ -564,6 +697,9 @@ class Meter:
 
     def stop(self) -> None:
         gc.enable()
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
         self.on = False
         self.span = (self.span[0], time.time())
         wall, user, client, busy, loop, system = self._start
@@ -636,7 +772,7 @@ class Table:
         if self.waiting and version >= self.target:
             self.waiting.discard(seat)
             if not self.waiting:
-                if self.measured:
+                if self.measured and self.sent_at >= self.meter.opened:
                     self.meter.latencies.append(time.perf_counter() - self.sent_at)
                 self.busy = False
         if not self.busy and not self.waiting:
@@ -1031,10 +1167,13 @@ def saturation_options(
         untuned_gc=False,
         against_fresh=0,
         side_by_side=False,
+        beside=None,
     )
 
 
 async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    if args.beside is not None:
+        return await beside(url, pid, args)
     meter = Meter(pid)
     gauge = Gauge() if getattr(args, "gauge", False) else None
     lineup = Lineup(Fleet(url, meter, args), args.saturation_tables, args.reserve)
@@ -1054,6 +1193,57 @@ async def saturation(url: str, pid: int, args: argparse.Namespace) -> dict[str, 
     if gauge is not None:
         gauge.close()
     return figures
+
+
+async def beside(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    """``--beside TREE``: a second server, geodeck from another source tree on a SQLite
+    file of its own, started with this one and given half the tables of every window:
+    the two trees age side by side, and each window sets the second's CPU per action
+    against this one's in the same seconds (an A/B that the machine's drift falls on
+    alike)."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = f"sqlite:///{Path(folder) / 'beside.sqlite3'}"
+        with start_server(database, args, source=args.beside) as (other_url, other_pid):
+            servers = [(url, pid), (other_url, other_pid)]
+            meters = [Meter(pid), Meter(other_pid)]
+            share = max(1, args.saturation_tables // 2)
+            lineups = [
+                Lineup(Fleet(u, meter, args), share, args.reserve)
+                for (u, _), meter in zip(servers, meters, strict=True)
+            ]
+            await asyncio.gather(*(lineup.start() for lineup in lineups))
+            await asyncio.sleep(args.warmup / 4)
+            for window in range(1, args.windows + 1):
+                for meter in meters:
+                    meter.start()
+                await asyncio.sleep(args.saturation_duration)
+                for meter in meters:
+                    meter.stop()
+                print(beside_line(window, meters), flush=True)
+            figures = game_figures(meters[0], share, args.seats)
+            stopped = await asyncio.gather(*(lineup.stop() for lineup in lineups))
+    figures.update(stopped[0])
+    return figures
+
+
+def beside_line(window: int, meters: Sequence[Meter]) -> str:
+    """A window of ``--beside``: each server's CPU per action, actions/s, longest
+    latency and RSS, and the second's cost over the first's."""
+    (this, this_rate), (other, other_rate) = (window_figures(m)[:2] for m in meters)
+    parts = [
+        f"{name} {cpu:.0f} us/action, {rate:.0f} actions/s, max "
+        f"{1000 * max(meter.latencies, default=0.0):.0f} ms, "
+        f"RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB"
+        for name, cpu, rate, meter in zip(
+            ("this tree", "beside"), (this, other), (this_rate, other_rate), meters, strict=True
+        )
+    ]
+    other_cpu = max(0.0, meters[0].other_cpu - meters[1].server_cpu)
+    return (
+        f"window {window:>3} ({meters[0].seconds:.0f} s): {'; '.join(parts)}; beside over "
+        f"this tree {other / this - 1:+.1%}; the client's longest stall "
+        f"{1000 * meters[0].stall:.0f} ms; other processes {other_cpu:.0%}"
+    )
 
 
 @dataclass
@@ -1229,7 +1419,8 @@ def window_line(window: int, meter: Meter, gauge: Gauge | None, drift: Drift) ->
         f"{1e6 * meter.loop_cpu / rate if rate else float('nan'):.0f}, the kernel "
         f"{1e6 * meter.system_cpu / rate if rate else float('nan'):.0f}), p99 "
         f"{1000 * percentile(meter.latencies, 0.99):.1f} ms, "
-        f"max {1000 * max(meter.latencies, default=0.0):.0f} ms, "
+        f"max {1000 * max(meter.latencies, default=0.0):.0f} ms (the client's longest "
+        f"stall {1000 * meter.stall:.0f} ms), "
         f"server RSS {rss_kib(meter.server_pid) / 1024:.0f} MiB, "
         f"{len(list(Path(f'/proc/{meter.server_pid}/task').iterdir()))} threads, "
         f"other processes {meter.other_cpu:.0%}"
@@ -1403,11 +1594,24 @@ def main() -> None:
         help="time a fixed piece of work (gauge.py) beside the run, a round every 2 s, and "
         "set each window's CPU per action over it: the machine's own drift taken out",
     )
+    parser.add_argument(
+        "--beside",
+        type=Path,
+        default=None,
+        metavar="TREE",
+        help="saturation on two servers at once, half the tables each: this tree's and one "
+        "importing geodeck from TREE/src (a checkout of another commit); each window line "
+        "compares them (an A/B as both age)",
+    )
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
         serve(args.serve, args.database_url, args.compress, args.loop, args.untuned_gc, args.linger)
         return
+    if args.beside is not None and not (args.beside / "src" / "geodeck").is_dir():
+        parser.error(f"--beside {args.beside}: no src/geodeck in it")
+    if args.beside is not None and args.against_fresh:
+        parser.error("--beside and --against-fresh are two kinds of run: choose one")
     if args.against_fresh and args.database_url:
         parser.error("--against-fresh compares SQLite servers: leave out --database-url")
     random.seed(0)
@@ -1431,15 +1635,21 @@ def server_env() -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def start_server(database: str, args: argparse.Namespace) -> Iterator[tuple[str, int]]:
-    """The server in a child process (``serve`` above), up and answering: its URL and pid."""
+def start_server(
+    database: str, args: argparse.Namespace, source: Path | None = None
+) -> Iterator[tuple[str, int]]:
+    """The server in a child process (``serve`` above), up and answering: its URL and pid;
+    with ``source``, geodeck is imported from that tree (``--beside``)."""
     port = free_port()
-    path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p)
+    first = str(source / "src") if source is not None else os.environ.get("PYTHONPATH")
+    path = os.pathsep.join(p for p in (first, str(ROOT)) if p)
+    tree = {"GEODECK_BENCH_SOURCE": str(source / "src")} if source is not None else {}
     command = [sys.executable, __file__, "--serve", str(port), "--database-url", database]
     command += ["--loop", args.loop] + (["--compress"] if args.compress else [])
     command += ["--untuned-gc"] if args.untuned_gc else []
     command += ["--linger", str(args.linger)]
-    child = subprocess.Popen(command, env={**os.environ, **server_env(), "PYTHONPATH": path})
+    env = {**os.environ, **server_env(), **tree, "PYTHONPATH": path}
+    child = subprocess.Popen(command, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -141,3 +143,74 @@ def test_the_rest_before_each_pair_is_seconds_and_nothing_else(
         monkeypatch.setenv("GEODECK_BENCH_REST", bad)
         with pytest.raises(SystemExit, match="GEODECK_BENCH_REST: not a number of seconds"):
             SERVER_LOAD.rest_seconds()
+
+
+def beside_meter(actions: int, server_cpu: float, slowest: float) -> Any:
+    one = SERVER_LOAD.Meter(os.getpid())
+    one.actions, one.seconds, one.server_cpu = actions, 2.0, server_cpu
+    one.latencies = [0.01, slowest]
+    return one
+
+
+def test_beside_sets_the_second_trees_cost_against_the_firsts() -> None:
+    this = beside_meter(1000, 0.40, 0.25)  # 500 actions/s on 0.4 of a core: 800 us
+    other = beside_meter(1000, 0.44, 0.30)
+    this.other_cpu = 0.50  # the second server's 0.44 is not another process
+    line = SERVER_LOAD.beside_line(3, [this, other])
+    assert line.startswith("window   3 (2 s): this tree 800 us/action, 500 actions/s, max 250 ms")
+    assert "beside 880 us/action, 500 actions/s, max 300 ms" in line
+    assert (
+        "beside over this tree +10.0%; the client's longest stall 0 ms; other processes 6%" in line
+    )
+
+
+def test_beside_refuses_a_tree_without_geodeck_and_a_second_kind_of_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    runs = (
+        ([str(tmp_path)], "no src/geodeck in it"),
+        ([str(Path(SERVER_LOAD.__file__).parents[1]), "--against-fresh", "2"], "choose one"),
+    )
+    for options, said in runs:
+        monkeypatch.setattr(sys, "argv", ["server_load.py", "--beside", *options])
+        with pytest.raises(SystemExit) as ended:
+            SERVER_LOAD.main()
+        assert ended.value.code == 2
+        assert said in capsys.readouterr().err
+
+
+class Knot:
+    """A piece of cyclic garbage for ``cycles`` to take apart."""
+
+    def __init__(self, leaf: object) -> None:
+        self.leaf = leaf
+        self.other: Knot | None = None
+
+
+def test_cycles_prints_the_reference_cycle_of_a_kind_of_garbage_and_not_its_leaves(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    first, second = Knot([1, 2]), Knot([3])
+    first.other, second.other = second, first
+    del first, second
+    SERVER_LOAD.cycles("Knot")
+    said = capsys.readouterr().err
+    assert "objects reachable from one Knot" in said
+    assert "objects reachable from one Knot\n  a cycle of 2:\n" in said
+    assert said.count(".other -> Knot") == 2
+    assert "list" not in said.split("a cycle of")[1]  # the leaves are not in the cycle
+    SERVER_LOAD.cycles("NoSuchKind")
+    assert "no NoSuchKind in the garbage" in capsys.readouterr().err
+
+
+def test_an_action_sent_before_a_window_opened_is_not_in_its_latencies() -> None:
+    """This client collects its garbage between two windows: an action sent in the last
+    window and answered after that collection must not count its seconds as the server's."""
+    one = SERVER_LOAD.Meter(os.getpid())
+    table = SERVER_LOAD.Table("CODE", {"0": "t"}, 1, one, 0.0, 1, lambda _table: None)
+    frame = {"type": "state", "version": 5, "view": {}, "legal": []}
+    for opened, counted in ((200.0, 0), (50.0, 1)):
+        one.opened, one.latencies = opened, []
+        table.waiting, table.target, table.measured, table.sent_at = {0}, 5, True, 100.0
+        table.on_state(0, frame)
+        assert len(one.latencies) == counted

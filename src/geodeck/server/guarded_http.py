@@ -166,6 +166,8 @@ CROWDED = refusal_response(
     ),
     BUSY_RETRY,
 )
+ENDED = asyncio.Protocol()
+"""The protocol of a connection that is over: every event is ignored."""
 NOT_UTF8 = Frame(
     Opcode.CLOSE, Close(CloseCode.INVALID_DATA, "text messages must be UTF-8").serialize()
 )
@@ -184,12 +186,16 @@ class Guarded(asyncio.Protocol):
     ) -> None:
         guard = getattr(config, "guard", None)
         self.guard: Guard = guard if isinstance(guard, Guard) else Guard(Deadlines(), None)
-        self.http = HttpToolsProtocol(config, server_state, app_state, _loop)
+        self.http: HttpToolsProtocol | None = HttpToolsProtocol(
+            config, server_state, app_state, _loop
+        )
+        """uvicorn's HTTP protocol, until it hands the connection over to its websocket's."""
         self.current: asyncio.BaseProtocol = self.http
         self.websocket: asyncio.Protocol | None = None
         """uvicorn's websocket protocol, once it has taken the connection over."""
         self.loop = _loop or asyncio.get_event_loop()
         self.transport: asyncio.Transport | None = None
+        self.relay: Relay | None = None
         self.client: tuple[str, int] | None = None
         self.parser: httptools.HttpRequestParser | None = httptools.HttpRequestParser(self)
         self.in_request = False
@@ -214,7 +220,9 @@ class Guarded(asyncio.Protocol):
             return
         self._counted = True
         self._arm(guard.deadlines.header_timeout, "request headers")
-        self.http.connection_made(Relay(self.transport, self.upgraded))
+        self.relay = Relay(self.transport, self.upgraded)
+        if self.http is not None:
+            self.http.connection_made(self.relay)
 
     def _turn_away(self, answer: bytes) -> None:
         assert self.transport is not None
@@ -229,6 +237,21 @@ class Guarded(asyncio.Protocol):
             self._counted = False
             self.guard.peers.leave(self.client)
             self.current.connection_lost(exc)
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Drop what refers back to this connection once it is over. uvicorn's HTTP
+        protocol and its parser hold each other, a cycle only the collector frees; without
+        this, that cycle would reach the connection's whole websocket side through the
+        relay (its protocol, queues, buffers: some 60 objects), and all of it would wait,
+        with the tables' own objects, for a full collection."""
+        self.current = ENDED
+        self.websocket = None
+        self.http = None
+        self.parser = None
+        if self.relay is not None:
+            self.relay.let_go()
+            self.relay = None
 
     def data_received(self, data: bytes) -> None:
         if not self._counted:
@@ -238,8 +261,11 @@ class Guarded(asyncio.Protocol):
             return
         if self._deadline is None and not self.in_request and self.parser is not None:
             self._arm(self.guard.deadlines.header_timeout, "request headers")
-        self.http.data_received(data)
-        if self.current is self.http and self.parser is not None:
+        http = self.http
+        if http is None:
+            return
+        http.data_received(data)
+        if self.current is http and self.parser is not None:
             self._watch(data)
 
     def _to_websocket(self, protocol: asyncio.Protocol, data: bytes) -> None:
@@ -274,6 +300,7 @@ class Guarded(asyncio.Protocol):
         self.current = protocol
         self.websocket = protocol if isinstance(protocol, asyncio.Protocol) else None
         self.parser = None
+        self.http = None  # uvicorn has let go of it: its cycle is freed while still young
         self._disarm()
         size = self.guard.deadlines.send_buffer
         sock = self.transport.get_extra_info("socket") if self.transport else None

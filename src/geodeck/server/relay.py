@@ -28,6 +28,13 @@ class Relay(asyncio.Transport):
         self.protocol = protocol
         self.switch(protocol)
 
+    def let_go(self) -> None:
+        """The connection is over: forget the protocols (which refer back to this), so
+        that its objects are freed as soon as nothing uses them; writes still reach the
+        (closed) transport, which ignores them."""
+        self.protocol = None
+        self.switch = _ignore
+
     def get_protocol(self) -> asyncio.BaseProtocol:
         return self.protocol if self.protocol is not None else self.transport.get_protocol()
 
@@ -72,6 +79,10 @@ class Relay(asyncio.Transport):
 
     def get_write_buffer_limits(self) -> tuple[int, int]:
         return self.transport.get_write_buffer_limits()
+
+
+def _ignore(_protocol: asyncio.BaseProtocol) -> None:
+    return None
 
 
 RECEIVING: ContextVar[tuple[str, int] | None] = ContextVar("receiving", default=None)
