@@ -1205,14 +1205,7 @@ async def beside(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
         database = f"sqlite:///{Path(folder) / 'beside.sqlite3'}"
         with start_server(database, args, source=args.beside) as (other_url, other_pid):
             servers = [(url, pid), (other_url, other_pid)]
-            meters = [Meter(pid), Meter(other_pid)]
-            share = max(1, args.saturation_tables // 2)
-            lineups = [
-                Lineup(Fleet(u, meter, args), share, args.reserve)
-                for (u, _), meter in zip(servers, meters, strict=True)
-            ]
-            await asyncio.gather(*(lineup.start() for lineup in lineups))
-            await asyncio.sleep(args.warmup / 4)
+            meters, lineups = await in_play(servers, args, args.warmup / 4)
             for window in range(1, args.windows + 1):
                 for meter in meters:
                     meter.start()
@@ -1220,7 +1213,7 @@ async def beside(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]
                 for meter in meters:
                     meter.stop()
                 print(beside_line(window, meters), flush=True)
-            figures = game_figures(meters[0], share, args.seats)
+            figures = game_figures(meters[0], lineups[0].count, args.seats)
             stopped = await asyncio.gather(*(lineup.stop() for lineup in lineups))
     figures.update(stopped[0])
     return figures
@@ -1382,14 +1375,8 @@ async def windows(
     shared out among them, made afresh and let go after: each server's meter. The tables
     play ``settle`` seconds first (a quarter of ``--warmup``); the window lasts ``seconds``,
     or, given ``hold``, as long as what it returns takes (a profiler's recording)."""
-    share = max(1, args.saturation_tables // len(servers))
-    meters = [Meter(pid) for _, pid in servers]
-    lineups = [
-        Lineup(Fleet(url, meter, args), share, args.reserve)
-        for (url, _), meter in zip(servers, meters, strict=True)
-    ]
-    await asyncio.gather(*(lineup.start() for lineup in lineups))
-    await asyncio.sleep(args.warmup / 4 if settle is None else settle)
+    settled = args.warmup / 4 if settle is None else settle
+    meters, lineups = await in_play(servers, args, settled)
     held = hold() if hold is not None else None
     for meter in meters:
         meter.start()
@@ -1398,6 +1385,22 @@ async def windows(
         meter.stop()
     await asyncio.gather(*(lineup.stop() for lineup in lineups))
     return meters
+
+
+async def in_play(
+    servers: list[tuple[str, int]], args: argparse.Namespace, settle: float
+) -> tuple[list[Meter], list[Lineup]]:
+    """The saturation tables shared out among ``servers`` (URL and pid), in play for
+    ``settle`` seconds: each server's meter and lineup."""
+    share = max(1, args.saturation_tables // len(servers))
+    meters = [Meter(pid) for _, pid in servers]
+    lineups = [
+        Lineup(Fleet(url, meter, args), share, args.reserve)
+        for (url, _), meter in zip(servers, meters, strict=True)
+    ]
+    await asyncio.gather(*(lineup.start() for lineup in lineups))
+    await asyncio.sleep(settle)
+    return meters, lineups
 
 
 def window_figures(meter: Meter) -> Window:
