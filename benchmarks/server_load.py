@@ -119,6 +119,7 @@ ECHO_PAYLOAD = orjson.dumps(
 FAN_PAYLOAD = orjson.dumps({"type": "state", "view": {"pad": "x" * 1060}}).decode()
 """About the size of a delta state in the saturation run."""
 TICK = os.sysconf("SC_CLK_TCK")
+TABLE_FAN = "/bench/tablefan/"
 
 
 def serve(
@@ -127,38 +128,12 @@ def serve(
     """The child process: the geodeck app plus ``/bench/echo``, served like ``geodeck serve``
     (``listening.uvicorn_config``)."""
     import uvicorn
-    from starlette.routing import Route, WebSocketRoute
-    from starlette.websockets import WebSocket, WebSocketDisconnect
 
     import geodeck
     from geodeck.cli import serve as cli_serve
     from geodeck.server import Settings, create_app
     from geodeck.server.guarded_http import Deadlines
     from geodeck.server.listening import uvicorn_config
-
-    async def echo(websocket: WebSocket) -> None:
-        await websocket.accept()
-        try:
-            while True:
-                await websocket.send_text(await websocket.receive_text())
-        except WebSocketDisconnect:
-            return
-
-    groups: dict[str, list[WebSocket]] = {}
-
-    async def fan(websocket: WebSocket) -> None:
-        """Each message goes out to every connection of its group: an action's shape (one
-        frame in, one out per seat) with no game behind it."""
-        await websocket.accept()
-        members = groups.setdefault(websocket.path_params["group"], [])
-        members.append(websocket)
-        try:
-            while True:
-                text = await websocket.receive_text()
-                for member in members:
-                    await member.send_text(text)
-        except WebSocketDisconnect:
-            members.remove(websocket)
 
     source = os.environ.get("GEODECK_BENCH_SOURCE")
     if source and not Path(geodeck.__file__).is_relative_to(source):
@@ -173,9 +148,7 @@ def serve(
         linger=linger,
     )
     app = create_app(settings)
-    app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))
-    app.router.routes.insert(0, WebSocketRoute("/bench/fan/{group}", fan))
-    app.router.routes.insert(0, Route("/bench/probes", probes))
+    bench_routes(app)
     tune_gc = getattr(cli_serve, "tune_gc", None)
     if tune_gc is not None and not untuned:
         tune_gc()
@@ -193,6 +166,72 @@ def serve(
     config.loop = loop
     config.backlog = 4096
     uvicorn.Server(config).run()
+
+
+def bench_routes(app: Any) -> None:
+    """``/bench/echo``, ``/bench/fan/{group}`` (Starlette's websocket), ``/bench/tablefan/
+    {group}`` (the table websocket's raw ASGI path, ``table_socket.Socket``) and
+    ``/bench/probes``, on the app ``serve`` runs."""
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    async def echo(websocket: WebSocket) -> None:
+        await websocket.accept()
+        try:
+            while True:
+                await websocket.send_text(await websocket.receive_text())
+        except WebSocketDisconnect:
+            return
+
+    groups: dict[str, list[Any]] = {}
+
+    async def fan(websocket: WebSocket) -> None:
+        """Each message goes out to every connection of its group: an action's shape (one
+        frame in, one out per seat) with no game behind it."""
+        await websocket.accept()
+        members = groups.setdefault(websocket.path_params["group"], [])
+        members.append(websocket)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                for member in members:
+                    await member.send_text(text)
+        except WebSocketDisconnect:
+            members.remove(websocket)
+
+    app.router.routes.insert(0, WebSocketRoute("/bench/echo", echo))
+    app.router.routes.insert(0, WebSocketRoute("/bench/fan/{group}", fan))
+    app.router.routes.insert(0, Route("/bench/probes", probes))
+    try:
+        from geodeck.server.table_socket import Socket
+    except ImportError:  # a tree from before the table websocket's own path
+        return
+
+    async def table_fan(socket: Any, group: str) -> None:
+        await socket.accept()
+        members = groups.setdefault("table " + group, [])
+        members.append(socket)
+        try:
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                for member in members:
+                    await member.send_text(message["text"])
+        finally:
+            members.remove(socket)
+
+    def outermost(inner: Any) -> Any:
+        async def route(scope: Any, receive: Any, send: Any) -> None:
+            path = scope.get("path", "")
+            if scope["type"] == "websocket" and path.startswith(TABLE_FAN):
+                await table_fan(Socket(scope, receive, send), path[len(TABLE_FAN) :])
+            else:
+                await inner(scope, receive, send)
+
+        return route
+
+    app.add_middleware(outermost)
 
 
 def experiments(app: Any) -> None:
@@ -1009,12 +1048,14 @@ class FanGroup:
             self.sockets[self.turn].send(FAN_PAYLOAD)
 
 
-async def fan(url: str, groups: int, seats: int, seconds: float, meter: Meter) -> dict[str, Any]:
+async def fan(
+    url: str, groups: int, seats: int, seconds: float, meter: Meter, path: str = "/bench/fan/"
+) -> dict[str, Any]:
     ws_base = url.replace("http://", "ws://")
     fans = [FanGroup(meter, seats) for _ in range(groups)]
     for index, group in enumerate(fans):
         for _ in range(seats):
-            group.sockets.append(await Socket.open(f"{ws_base}/bench/fan/{index}", group.reader()))
+            group.sockets.append(await Socket.open(f"{ws_base}{path}{index}", group.reader()))
     await run_window(fans, [sock for g in fans for sock in g.sockets], seconds, meter)
     return game_figures(meter, groups, seats)
 

@@ -10,6 +10,10 @@ any server's CPU per action built on that stack:
 
 - ``geodeck``: uvicorn and Starlette with the ``websockets`` sans-I/O protocol, as
   ``geodeck serve`` runs them (``server_load.py``'s server and its ``/bench/fan``);
+- ``table``: the same server, on the path a table's websocket takes (``/ws/{code}``):
+  a raw ASGI endpoint (``table_socket``) on uvicorn, no Starlette (``/bench/tablefan``);
+- ``websockets``: the ``websockets`` library's own asyncio server (``websockets.asyncio.
+  server.serve``), a task per connection like geodeck's;
 - ``sansio``: the same ``websockets`` sans-I/O protocol on a bare asyncio protocol, with
   no ASGI between the socket and the fan-out;
 - ``picows``: the picows server (Cython), where it is installed (``pip install picows``;
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib.util
 import statistics
 import subprocess
@@ -40,7 +45,10 @@ sys.path.insert(0, str(HERE.parent))
 
 import server_load  # noqa: E402
 
-STACKS = ("geodeck", "sansio", "picows", "node")
+STACKS = ("geodeck", "table", "websockets", "sansio", "picows", "node")
+PATHS = {"table": server_load.TABLE_FAN}
+SERVERS = ("websockets", "sansio", "picows")
+"""The stacks this script serves itself (``--serve``)."""
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -50,7 +58,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=10.0, help="seconds measured")
     parser.add_argument("--stacks", default=",".join(STACKS), help="default: %(default)s")
     parser.add_argument("--node", default="node", help="the Node executable")
-    parser.add_argument("--serve", choices=("sansio", "picows"), help=argparse.SUPPRESS)
+    parser.add_argument("--serve", choices=SERVERS, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     args.stacks = [name.strip() for name in args.stacks.split(",") if name.strip()]
@@ -107,6 +115,33 @@ def serve_sansio(port: int) -> None:
     run_loop(main())
 
 
+def serve_websockets(port: int) -> None:
+    from websockets.asyncio.server import ServerConnection, serve
+    from websockets.exceptions import ConnectionClosed
+
+    groups: dict[str, list[ServerConnection]] = {}
+
+    async def fan(connection: ServerConnection) -> None:
+        path = connection.request.path if connection.request else ""
+        members = groups.setdefault(path.rsplit("/", 1)[-1], [])
+        members.append(connection)
+        try:
+            async for message in connection:
+                for member in members:
+                    with contextlib.suppress(ConnectionClosed):
+                        await member.send(message)
+        except ConnectionClosed:
+            pass
+        finally:
+            members.remove(connection)
+
+    async def main() -> None:
+        async with serve(fan, "127.0.0.1", port, compression=None, backlog=4096) as server:
+            await server.serve_forever()
+
+    run_loop(main())
+
+
 def serve_picows(port: int) -> None:
     from picows import WSListener, WSMsgType, WSUpgradeRequest, ws_create_server
 
@@ -151,11 +186,11 @@ def run_loop(main: Any) -> None:
 
 
 def start(name: str, port: int, node: str, folder: Path) -> subprocess.Popen[bytes]:
-    if name == "geodeck":
+    if name in ("geodeck", "table"):
         database = f"sqlite:///{folder / 'fan.db'}"
         code = (
             f"import sys; sys.path.insert(0, {str(HERE.parent)!r}); import server_load; "
-            f"server_load.serve({port}, {database!r}, False, 'auto', False)"
+            f"server_load.serve({port}, {database!r}, False, 'auto', False, 60.0)"
         )
         return subprocess.Popen([sys.executable, "-c", code])
     if name == "node":
@@ -185,7 +220,8 @@ async def one_round(name: str, args: argparse.Namespace, folder: Path) -> dict[s
         await wait_for(port)
         meter = server_load.Meter(server.pid)
         url = f"http://127.0.0.1:{port}"
-        return await server_load.fan(url, args.groups, 3, args.duration, meter)
+        path = PATHS.get(name, "/bench/fan/")
+        return await server_load.fan(url, args.groups, 3, args.duration, meter, path)
     finally:
         server.terminate()
         server.wait(10)
@@ -199,7 +235,9 @@ def per_message(figures: dict[str, Any]) -> float:
 def main() -> None:
     args = parse_args()
     if args.serve:
-        (serve_sansio if args.serve == "sansio" else serve_picows)(args.port)
+        {"websockets": serve_websockets, "sansio": serve_sansio, "picows": serve_picows}[
+            args.serve
+        ](args.port)
         return
     costs: dict[str, list[float]] = {name: [] for name in args.stacks}
     with tempfile.TemporaryDirectory() as folder:
@@ -208,7 +246,7 @@ def main() -> None:
                 figures = asyncio.run(one_round(name, args, Path(folder)))
                 costs[name].append(per_message(figures))
                 print(
-                    f"round {number} {name:8} {figures['actions_per_s']:7.0f} messages/s, "
+                    f"round {number} {name:10} {figures['actions_per_s']:7.0f} messages/s, "
                     f"server CPU {figures['server_cpu']:.0%}, {costs[name][-1]:.0f} us/message, "
                     f"client {figures['client_cpu']:.0%}, other processes "
                     f"{figures['other_cpu']:.0%}",
@@ -216,7 +254,7 @@ def main() -> None:
                 )
     print("\nserver CPU per message (one in, three out), median of the rounds:")
     for name, values in costs.items():
-        print(f"  {name:8} {statistics.median(values):6.0f} us")
+        print(f"  {name:10} {statistics.median(values):6.0f} us")
 
 
 if __name__ == "__main__":

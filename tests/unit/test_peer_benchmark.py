@@ -78,7 +78,7 @@ def test_a_round_without_actions_has_no_cost_per_action() -> None:
     )
 
 
-def test_the_stacks_default_to_all_four_in_turn() -> None:
+def test_the_stacks_default_to_all_six_in_turn() -> None:
     stacks = load(STACKS)
     args = stacks.parse_args(["--stacks", "node, geodeck"])
     assert args.stacks == ["node", "geodeck"]
@@ -91,7 +91,7 @@ def test_the_stacks_leave_picows_out_where_it_is_not_installed(
 ) -> None:
     stacks = load(STACKS)
     monkeypatch.setattr(stacks.importlib.util, "find_spec", lambda name: None)
-    assert stacks.parse_args([]).stacks == ["geodeck", "sansio", "node"]
+    assert stacks.parse_args([]).stacks == ["geodeck", "table", "websockets", "sansio", "node"]
     assert "pip install picows" in capsys.readouterr().err
 
 
