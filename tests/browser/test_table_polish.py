@@ -1,10 +1,11 @@
 """Small things a new player would trip over at the table (docs/browser.md): the Chat
 button covers no line of the players, card marks and history beside the board; the join
 screen says nothing of a connection before a seat is taken; an Undercover card's vehicle
-code sits inside its name band however many lines the name takes; a fresh lobby says
-"not rated yet" under the seats as in its ratings panel, not "Your rating here: 0"; a
-phone's top bar names every button in words, none a bare icon, and keeps each label on one
-line in German and Italian at 320 px."""
+code sits inside its name band however many lines the name takes, and a cross card's
+name stays clear of its corner marks; a fresh lobby says "not rated yet" under the seats
+as in its ratings panel, not "Your rating here: 0"; a phone's top bar names every button
+in words, none a bare icon, and keeps each label on one line in German and Italian at 320
+px."""
 
 from __future__ import annotations
 
@@ -101,6 +102,54 @@ def long_country_names(message: dict[str, Any]) -> None:
     layout = (message.get("view") or {}).get("layout") or []
     for country, name in zip(layout, LONG_NAMES, strict=False):
         country.update(dict.fromkeys(("name", "name_en", "name_de", "name_it"), name))
+
+
+LONG_SIGHT = "Monumento alla battaglia delle nazioni"
+"""The longest name a shipped card carries (a landmark of Buxtehude's deck, in Italian)."""
+
+MARKS_TOUCHED = """() => [...document.querySelectorAll('.card')].filter((card) => {
+  const marks = [...card.querySelectorAll('.card-kind, .card-seen')]
+    .map((mark) => mark.getBoundingClientRect());
+  return [...card.querySelectorAll('.card-name, .card-value')].some((text) => {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    return [...range.getClientRects()].some((line) => marks.some((mark) =>
+      line.left < mark.right - 1 && mark.left < line.right - 1
+      && line.top < mark.bottom - 1 && mark.top < line.bottom - 1));
+  });
+}).map((card) => card.textContent)"""
+
+
+def long_sights(message: dict[str, Any]) -> None:
+    """Every card a sight of the longest name, its value turned over (◐ and a printed
+    value under the name)."""
+    for card in ((message.get("view") or {}).get("cards") or {}).values():
+        card.update(
+            kind="sight",
+            printed="51.3397, 12.4133",
+            **dict.fromkeys(("name", "name_en", "name_de", "name_it"), LONG_SIGHT),
+        )
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_no_card_name_runs_into_its_corner_marks(
+    server: str, browser: Browser, screen: str
+) -> None:
+    """The longest name of a shipped card, on a sight's card, kept clear of the ★ at its
+    top left and of the turned-over mark at its bottom right (docs/browser.md)."""
+    ada = open_player(browser, "Ada", DESKTOP if screen == "desktop" else PHONE)
+    rewrite_states(ada.page, long_sights)
+    create_table(ada, server, "uppsala", "geo", [("Ada", None), ("Bo", "casual")])
+    page = ada.page
+    expect(page.locator(".board .card .card-name").first).to_have_text(LONG_SIGHT)
+    expect(page.locator(".board .card .card-kind").first).to_have_text("★")
+    expect(page.locator(".board .card .card-seen").first).to_have_text("◐")
+    assert page.evaluate(MARKS_TOUCHED) == []
+    marks = page.locator(".board .card .card-kind, .board .card .card-seen")
+    assert marks.count() >= 2
+    assert all(mark.is_visible() for mark in marks.all())
+    save_screenshot(page.locator(".board"), SCREENSHOTS / f"corner-marks-{screen}.png")
+    assert ada.errors == []
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])

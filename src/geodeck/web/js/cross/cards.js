@@ -65,21 +65,65 @@ export function kindLegend(view) {
   );
 }
 
-// After a render: a card whose name or value does not fit its face gets a smaller type,
-// step by step, so that names wrap between words and nothing is cut off.
+// Whether a line of the card's name or value runs into `mark` (the kind at the top left,
+// the seen mark at the bottom right): a name of three lines reaches them.
+function touches(card, mark) {
+  if (!mark) return false;
+  const box = mark.getBoundingClientRect();
+  for (const text of card.querySelectorAll(".card-name, .card-value")) {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    for (const line of range.getClientRects()) {
+      // by more than a pixel either way, as the overflows are measured
+      if (line.left < box.right - 1 && box.left < line.right - 1 && line.top < box.bottom - 1 && box.top < line.bottom - 1) return true;
+    }
+  }
+  return false;
+}
+
+// A card whose text runs into a corner mark keeps that mark's height clear above (or
+// below) its text, before any smaller type is tried.
+function clearMarks(card) {
+  card.style.removeProperty("padding-top");
+  card.style.removeProperty("padding-bottom");
+  const kind = card.querySelector(".card-kind");
+  const seen = card.querySelector(".card-seen");
+  const box = card.getBoundingClientRect();
+  const top = touches(card, kind) && kind.getBoundingClientRect().bottom - box.top - card.clientTop;
+  const bottom = touches(card, seen) && box.bottom - card.clientTop - seen.getBoundingClientRect().top;
+  if (top) card.style.paddingTop = `${Math.ceil(top)}px`;
+  if (bottom) card.style.paddingBottom = `${Math.ceil(bottom)}px`;
+}
+
+function overflows(card) {
+  return (
+    card.scrollHeight > card.clientHeight + 1 ||
+    [...card.querySelectorAll(".card-name, .printed")].some((el) => el.scrollWidth > el.clientWidth + 1) ||
+    touches(card, card.querySelector(".card-kind")) ||
+    touches(card, card.querySelector(".card-seen"))
+  );
+}
+
+// Room beside the marks, then a smaller type, 0.08 of it a step, to 0.52 of it at the least.
+function fitCard(card) {
+  let scale = 1;
+  card.style.removeProperty("--fit");
+  clearMarks(card);
+  while (scale > 0.6 && overflows(card)) {
+    scale -= 0.08;
+    card.style.setProperty("--fit", scale.toFixed(2));
+  }
+}
+
+// After a render: a card whose name or value does not fit its face, or runs into a corner
+// mark, gets room beside the mark and then a smaller type, step by step, so that names
+// wrap between words and nothing is cut off or covered.
 export function fitCards(root) {
   // Every gap's ghost shows the same drawn card at the same size: the first is fitted, and
   // the others take its type.
   const ghosts = [...root.querySelectorAll(".slot-ghost")];
   for (const card of [...root.querySelectorAll(".card"), ...ghosts.slice(0, 1)]) {
-    let scale = 1;
-    card.style.removeProperty("--fit");
-    const overflows = () =>
-      card.scrollHeight > card.clientHeight + 1 || [...card.querySelectorAll(".card-name, .printed")].some((el) => el.scrollWidth > el.clientWidth + 1);
-    while (scale > 0.6 && overflows()) {
-      scale -= 0.08;
-      card.style.setProperty("--fit", scale.toFixed(2));
-    }
+    fitCard(card);
   }
   const fit = ghosts.length ? ghosts[0].style.getPropertyValue("--fit") : "";
   for (const ghost of ghosts.slice(1)) {
