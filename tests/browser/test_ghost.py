@@ -1,6 +1,7 @@
-"""The drawn card's ghost in a gap on a touch screen: one ghost, in the gap tapped last,
+"""The drawn card's ghost in a gap. On a touch screen: one ghost, in the gap tapped last,
 with the whole name ("Mönchengladbach" gets a smaller type, never a cut), and the end's
-name beside an end gap steps aside instead of peeking out under it."""
+name beside an end gap steps aside instead of peeking out under it. Under a mouse: where
+it moves, never where it rests while the board is drawn again."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import PHONE, create_table, open_player
+from tests.browser.driver import DESKTOP, PHONE, create_table, open_player
 from tests.browser.grown import rewrite_states
 
 SHORT_DEALS = True
@@ -54,4 +55,30 @@ def test_one_ghost_shows_the_whole_name_and_no_end_label_peeks_out(
     expect(page.locator(".board .end-e")).to_be_hidden()
     expect(page.locator(".board .end-n")).to_be_visible()
     ada.shot("ghost-phone", full_page=False)
+    assert ada.errors == []
+
+
+def test_a_mouse_shows_the_ghost_where_it_moves_not_where_it_rests(
+    server: str, browser: Browser
+) -> None:
+    """docs/browser.md: under a mouse the ghost shows once the pointer moves in a gap; a
+    board drawn again under a pointer at rest (here: another language chosen from the
+    keyboard) shows none until the mouse moves."""
+    ada = open_player(browser, "Ada", DESKTOP)
+    create_table(ada, server, "uppsala", "geo", [("Ada", None), ("Bo", "casual")])
+    page = ada.page
+    east = page.locator("[data-focus='slot:west-east:1']")
+    east.hover()
+    expect(east.locator(".slot-ghost")).to_be_visible()
+    page.select_option("#lang", "de")
+    expect(page.locator("#prompt")).to_contain_text("Lücke")
+    east = page.locator("[data-focus='slot:west-east:1']")
+    assert page.evaluate(SHOWN) == []
+    box = east.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2 + 1, box["y"] + box["height"] / 2)
+    expect(east.locator(".slot-ghost")).to_be_visible()
+    assert [shown["gap"] for shown in page.evaluate(SHOWN)] == ["slot:west-east:1"]
+    page.mouse.move(5, 5)
+    expect(east.locator(".slot-ghost")).to_be_hidden()
     assert ada.errors == []

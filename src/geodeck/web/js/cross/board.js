@@ -67,6 +67,13 @@ function slotEl(view, line, at, open, ctx, vertical, picked) {
       onfocus: () => {
         ctx.memory.sel = { line, at };
       },
+      // Under a mouse the ghost shows once the pointer moves in the gap, not when the board
+      // is drawn again under a pointer at rest (the page just opened, a new state came):
+      // the gap under it then may not be the one the player pointed at.
+      onpointermove: (event) => {
+        if (event.pointerType === "mouse") event.currentTarget.classList.add("pointed");
+      },
+      onpointerleave: (event) => event.currentTarget.classList.remove("pointed"),
       // A touch first shows the card in the gap; the confirm button then places it.
       onclick: () => {
         if (touchScreen()) {
