@@ -47,8 +47,6 @@ import server_load  # noqa: E402
 
 STACKS = ("geodeck", "table", "websockets", "sansio", "picows", "node")
 PATHS = {"table": server_load.TABLE_FAN}
-SERVERS = ("websockets", "sansio", "picows")
-"""The stacks this script serves itself (``--serve``)."""
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -58,7 +56,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=10.0, help="seconds measured")
     parser.add_argument("--stacks", default=",".join(STACKS), help="default: %(default)s")
     parser.add_argument("--node", default="node", help="the Node executable")
-    parser.add_argument("--serve", choices=SERVERS, help=argparse.SUPPRESS)
+    parser.add_argument("--serve", choices=sorted(SERVERS), help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     args.stacks = [name.strip() for name in args.stacks.split(",") if name.strip()]
@@ -176,6 +174,10 @@ def serve_picows(port: int) -> None:
     run_loop(main())
 
 
+SERVERS = {"websockets": serve_websockets, "sansio": serve_sansio, "picows": serve_picows}
+"""The stacks this script serves itself (``--serve``)."""
+
+
 def run_loop(main: Any) -> None:
     try:
         import uvloop
@@ -235,9 +237,7 @@ def per_message(figures: dict[str, Any]) -> float:
 def main() -> None:
     args = parse_args()
     if args.serve:
-        {"websockets": serve_websockets, "sansio": serve_sansio, "picows": serve_picows}[
-            args.serve
-        ](args.port)
+        SERVERS[args.serve](args.port)
         return
     costs: dict[str, list[float]] = {name: [] for name in args.stacks}
     with tempfile.TemporaryDirectory() as folder:
