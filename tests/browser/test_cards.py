@@ -35,6 +35,15 @@ OVERFLOWS = r"""() => {
   }
   for (const card of document.querySelectorAll('.card')) {
     if (card.scrollHeight > card.clientHeight + 1) out.push(card.textContent);
+    // a face centred in a card too short for it also spills over the top edge
+    const face = card.querySelector('.card-front');
+    if (face) {
+      const box = card.getBoundingClientRect();
+      const r = face.getBoundingClientRect();
+      if (r.top < box.top + card.clientTop - 1 || r.bottom > box.bottom - card.clientTop + 1) {
+        out.push(`${card.textContent} (spills)`);
+      }
+    }
   }
   // A word split over two lines ("Colosseu/m") has two boxes; a break after a hyphen
   // ("Villingen-/Schwenningen") is between words.

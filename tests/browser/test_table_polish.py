@@ -108,6 +108,11 @@ LONG_SIGHT = "Monumento alla battaglia delle nazioni"
 """The longest name a shipped card carries (a landmark of Buxtehude's deck, in Italian)."""
 
 MARKS_TOUCHED = """() => [...document.querySelectorAll('.card')].filter((card) => {
+  const box = card.getBoundingClientRect();
+  const face = card.querySelector('.card-front').getBoundingClientRect();
+  if (face.top < box.top + card.clientTop - 1 || face.bottom > box.bottom - card.clientTop + 1) {
+    return true;  // spilt over an edge, where no mark check would see it
+  }
   const marks = [...card.querySelectorAll('.card-kind, .card-seen')]
     .map((mark) => mark.getBoundingClientRect());
   return [...card.querySelectorAll('.card-name, .card-value')].some((text) => {

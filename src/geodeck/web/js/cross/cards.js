@@ -95,9 +95,20 @@ function clearMarks(card) {
   if (bottom) card.style.paddingBottom = `${Math.ceil(bottom)}px`;
 }
 
+// Whether the card's face spills over its top or bottom edge: a face centred in a card
+// too short for it spills both ways, and the top is not counted in scrollHeight.
+function spills(card) {
+  const face = card.querySelector(".card-front");
+  if (!face) return false;
+  const box = card.getBoundingClientRect();
+  const r = face.getBoundingClientRect();
+  return r.top < box.top + card.clientTop - 1 || r.bottom > box.bottom - card.clientTop + 1;
+}
+
 function overflows(card) {
   return (
     card.scrollHeight > card.clientHeight + 1 ||
+    spills(card) ||
     [...card.querySelectorAll(".card-name, .printed")].some((el) => el.scrollWidth > el.clientWidth + 1) ||
     touches(card, card.querySelector(".card-kind")) ||
     touches(card, card.querySelector(".card-seen"))
